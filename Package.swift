@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let settings: [SwiftSetting] = [
+  .enableUpcomingFeature("InternalImportsByDefault")
+]
+
+let package = Package(
+  name: "captionkit",
+  products: [
+    .library(name: "CaptionKit", targets: ["CaptionKit"]),
+    .executable(name: "captionkit", targets: ["captionkit"]),
+  ],
+  targets: [
+    .target(name: "CaptionCore", swiftSettings: settings),
+    .target(name: "CaptionFormats", dependencies: ["CaptionCore"], swiftSettings: settings),
+    .target(
+      name: "CaptionKit", dependencies: ["CaptionCore", "CaptionFormats"], swiftSettings: settings),
+    .target(name: "CaptionCLI", dependencies: ["CaptionKit"], swiftSettings: settings),
+    .executableTarget(name: "captionkit", dependencies: ["CaptionCLI"], swiftSettings: settings),
+    .testTarget(name: "CaptionCoreTests", dependencies: ["CaptionCore"], swiftSettings: settings),
+    .testTarget(
+      name: "CaptionFormatsTests", dependencies: ["CaptionFormats"],
+      resources: [.copy("Fixtures")], swiftSettings: settings),
+    .testTarget(
+      name: "CaptionCLITests", dependencies: ["CaptionCLI"], swiftSettings: settings),
+  ]
+)

@@ -1,0 +1,4 @@
+/// The `captionkit` command.
+public enum CaptionKitCommand {
+  public static func main() {}
+}

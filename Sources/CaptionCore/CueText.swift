@@ -1,0 +1,108 @@
+/// The text of a cue as a tree of spans, the model of WebVTT's cue text (and of the markup
+/// other formats can carry: SRT's `<i>`, `<b>`, `<u>`, `<font color>`).
+///
+/// Plain text (no markup) is stored as one string without building a tree, which keeps
+/// large tracks small in memory. Nesting is limited to `CueText.maximumDepth` levels; readers
+/// report and flatten anything deeper, so every walk over the tree is bounded.
+public struct CueText: Sendable, Hashable {
+  /// Deepest nesting of elements a reader builds.
+  public static let maximumDepth = 256
+
+  private enum Storage: Sendable, Hashable {
+    case plain(String)
+    case tree([CueNode])
+  }
+
+  private var storage: Storage
+
+  /// A cue text of one text node (no node at all when `plain` is empty).
+  public init(plain: String) {
+    storage = .plain(plain)
+  }
+
+  public init(nodes: [CueNode]) {
+    if nodes.isEmpty {
+      storage = .plain("")
+    } else if nodes.count == 1, case .text(let string) = nodes[0] {
+      storage = .plain(string)
+    } else {
+      storage = .tree(nodes)
+    }
+  }
+
+  /// The top-level nodes.
+  public var nodes: [CueNode] {
+    get {
+      switch storage {
+      case .plain(let string): return string.isEmpty ? [] : [.text(string)]
+      case .tree(let nodes): return nodes
+      }
+    }
+    set { self = CueText(nodes: newValue) }
+  }
+
+  /// The text when the cue has no markup at all, else nil.
+  public var plainString: String? {
+    if case .plain(let string) = storage { return string }
+    return nil
+  }
+
+  /// The visible text: every text node in order, markup dropped, ruby text (`<rt>`) kept.
+  public var visibleText: String {
+    switch storage {
+    case .plain(let string): return string
+    case .tree(let nodes):
+      var result = ""
+      var stack: [ArraySlice<CueNode>] = [nodes[...]]
+      while var top = stack.popLast() {
+        guard let node = top.popFirst() else { continue }
+        stack.append(top)
+        switch node {
+        case .text(let string): result += string
+        case .timestamp: break
+        case .element(let element): stack.append(element.children[...])
+        }
+      }
+      return result
+    }
+  }
+}
+
+/// A node of a cue text tree.
+public enum CueNode: Sendable, Hashable {
+  case text(String)
+  /// An inner timestamp, `<00:00:01.500>`: karaoke-style timing inside the cue.
+  case timestamp(MediaTime)
+  case element(CueElement)
+}
+
+/// An element of a cue text tree: `<c.class>`, `<i>`, `<b>`, `<u>`, `<ruby>`, `<rt>`,
+/// `<v Name>`, `<lang tag>`.
+public struct CueElement: Sendable, Hashable {
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
+    case `class` = "c"
+    case italic = "i"
+    case bold = "b"
+    case underline = "u"
+    case ruby = "ruby"
+    case rubyText = "rt"
+    case voice = "v"
+    case language = "lang"
+  }
+
+  public var kind: Kind
+  /// Class names from the start tag (`<c.yellow.loud>` has `["yellow", "loud"]`).
+  public var classes: [String]
+  /// The voice name of `<v>` or the language tag of `<lang>`; nil for the other kinds.
+  public var annotation: String?
+  public var children: [CueNode]
+
+  public init(
+    kind: Kind, classes: [String] = [], annotation: String? = nil, children: [CueNode] = []
+  ) {
+    self.kind = kind
+    self.classes = classes
+    self.annotation = annotation
+    self.children = children
+  }
+}

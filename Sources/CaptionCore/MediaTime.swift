@@ -1,0 +1,116 @@
+/// An exact point in time: an integer count of `1/timescale` seconds.
+///
+/// Times are never stored as floating point. Two times with different timescales compare
+/// and hash by their exact rational value, so `1/1000` equals `90/90000`.
+public struct MediaTime: Sendable {
+  /// The count of ticks.
+  public var value: Int64
+  /// Ticks per second; always positive.
+  public var timescale: Int32
+
+  public init(value: Int64, timescale: Int32) {
+    precondition(timescale > 0, "timescale must be positive")
+    self.value = value
+    self.timescale = timescale
+  }
+
+  /// A time in whole milliseconds (timescale 1000), the resolution of WebVTT and SRT.
+  public init(milliseconds: Int64) {
+    self.init(value: milliseconds, timescale: 1000)
+  }
+
+  /// A time from its parts, as written in `hh:mm:ss.ttt` timestamps.
+  public init(hours: Int64, minutes: Int64, seconds: Int64, milliseconds: Int64) {
+    self.init(milliseconds: ((hours * 60 + minutes) * 60 + seconds) * 1000 + milliseconds)
+  }
+
+  public static let zero = MediaTime(value: 0, timescale: 1000)
+
+  /// The same time in another timescale, rounded to the nearest tick (halves away from zero).
+  public func converted(to newScale: Int32) -> MediaTime {
+    if newScale == timescale { return self }
+    let scaled = Int128(value) * Int128(newScale)
+    let divisor = Int128(timescale)
+    var quotient = scaled / divisor
+    let remainder = scaled % divisor
+    if remainder.magnitude * 2 >= divisor.magnitude {
+      quotient += scaled < 0 ? -1 : 1
+    }
+    return MediaTime(value: Int64(clamping: quotient), timescale: newScale)
+  }
+
+  /// The time in whole milliseconds, rounded to the nearest.
+  public var milliseconds: Int64 { converted(to: 1000).value }
+
+  /// The time in seconds as floating point: only for output edges such as JSON.
+  public var seconds: Double { Double(value) / Double(timescale) }
+
+  /// Decimal seconds with exactly three decimals (`"12.345"`, `"-0.500"`).
+  public var decimalSeconds: String {
+    let ms = milliseconds
+    let sign = ms < 0 ? "-" : ""
+    let magnitude = ms.magnitude
+    let fraction = magnitude % 1000
+    let padded = fraction < 10 ? "00\(fraction)" : fraction < 100 ? "0\(fraction)" : "\(fraction)"
+    return "\(sign)\(magnitude / 1000).\(padded)"
+  }
+
+  public static func + (lhs: MediaTime, rhs: MediaTime) -> MediaTime {
+    if lhs.timescale == rhs.timescale {
+      return MediaTime(value: lhs.value &+ rhs.value, timescale: lhs.timescale)
+    }
+    let scale = max(lhs.timescale, rhs.timescale)
+    return MediaTime(
+      value: lhs.converted(to: scale).value &+ rhs.converted(to: scale).value, timescale: scale)
+  }
+
+  public static func - (lhs: MediaTime, rhs: MediaTime) -> MediaTime {
+    lhs + MediaTime(value: -rhs.value, timescale: rhs.timescale)
+  }
+
+  public static prefix func - (time: MediaTime) -> MediaTime {
+    MediaTime(value: -time.value, timescale: time.timescale)
+  }
+}
+
+extension MediaTime: Comparable, Hashable {
+  public static func == (lhs: MediaTime, rhs: MediaTime) -> Bool {
+    if lhs.timescale == rhs.timescale { return lhs.value == rhs.value }
+    return Int128(lhs.value) * Int128(rhs.timescale) == Int128(rhs.value) * Int128(lhs.timescale)
+  }
+
+  public static func < (lhs: MediaTime, rhs: MediaTime) -> Bool {
+    if lhs.timescale == rhs.timescale { return lhs.value < rhs.value }
+    return Int128(lhs.value) * Int128(rhs.timescale) < Int128(rhs.value) * Int128(lhs.timescale)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    // Hash the reduced fraction so that equal times hash alike.
+    var a = value.magnitude
+    var b = UInt64(timescale)
+    while b != 0 { (a, b) = (b, a % b) }
+    let divisor = Int64(max(a, 1))
+    hasher.combine(value / divisor)
+    hasher.combine(Int64(timescale) / divisor)
+  }
+}
+
+extension MediaTime: CustomStringConvertible {
+  /// `hh:mm:ss.ttt`, the WebVTT form with hours always present.
+  public var description: String { timestamp() }
+
+  /// The time as a WebVTT-style timestamp, `hh:mm:ss.ttt` (or `hh:mm:ss,ttt` with
+  /// `separator: ","` for SRT). Hours grow past two digits when needed.
+  public func timestamp(separator: Character = ".") -> String {
+    let ms = milliseconds
+    let sign = ms < 0 ? "-" : ""
+    let total = ms.magnitude
+    let fraction = total % 1000
+    let secs = (total / 1000) % 60
+    let mins = (total / 60_000) % 60
+    let hours = total / 3_600_000
+    func two(_ n: UInt64) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    let three = fraction < 10 ? "00\(fraction)" : fraction < 100 ? "0\(fraction)" : "\(fraction)"
+    return "\(sign)\(two(hours)):\(two(mins)):\(two(secs))\(separator)\(three)"
+  }
+}

@@ -1,0 +1,74 @@
+/// The file format a track was read from or is written as.
+public enum TrackFormat: String, Sendable, Hashable, CaseIterable {
+  case webvtt
+  case srt
+  case ttml
+  /// captionkit's JSON track.
+  case json
+}
+
+/// What a track is for.
+public enum TrackKind: String, Sendable, Hashable, CaseIterable {
+  /// Captions: dialogue plus sound information, for viewers who cannot hear.
+  case captions
+  /// Subtitles for the deaf and hard of hearing.
+  case sdh
+  /// Subtitles: a translation of the dialogue.
+  case subtitles
+  /// Forced subtitles: only the foreign-language or on-screen text.
+  case forced
+  /// Text audio descriptions, for viewers who cannot see.
+  case descriptions
+  case chapters
+  case metadata
+}
+
+/// Where a track came from.
+public enum TrackSource: String, Sendable, Hashable {
+  /// A file next to the media, found by its name.
+  case sidecar
+  /// A stream inside the media container.
+  case embedded
+  /// A caption file named on the command line.
+  case argument
+}
+
+/// A timed text track: cues plus everything its file declared about them.
+public struct Track: Sendable, Hashable {
+  public var format: TrackFormat
+  public var language: LanguageTag?
+  public var kind: TrackKind?
+  public var source: TrackSource
+  /// The file the track was read from, as given by the user.
+  public var path: String?
+  /// The stream index in the media container, for embedded tracks.
+  public var stream: Int?
+  /// The text encoding the file was decoded from (`UTF-8`, `windows-1252`, ...).
+  public var encoding: String?
+  public var cues: [Cue]
+  /// WebVTT STYLE blocks, each as its CSS text.
+  public var stylesheets: [String]
+  public var regions: [Region]
+  /// Header text after the signature (WebVTT: the rest of the `WEBVTT` line and the lines
+  /// after it up to the first blank line), kept as written.
+  public var header: [String]
+
+  public init(
+    format: TrackFormat, language: LanguageTag? = nil, kind: TrackKind? = nil,
+    source: TrackSource = .argument, path: String? = nil, stream: Int? = nil,
+    encoding: String? = nil, cues: [Cue] = [], stylesheets: [String] = [],
+    regions: [Region] = [], header: [String] = []
+  ) {
+    self.format = format
+    self.language = language
+    self.kind = kind
+    self.source = source
+    self.path = path
+    self.stream = stream
+    self.encoding = encoding
+    self.cues = cues
+    self.stylesheets = stylesheets
+    self.regions = regions
+    self.header = header
+  }
+}

@@ -1,0 +1,67 @@
+/// One line of a text buffer: the byte range of its content, without the terminator.
+public struct TextLine: Sendable, Hashable {
+  /// Byte range of the line's content in the buffer.
+  public var range: Range<Int>
+  /// 1-based line number.
+  public var number: Int
+  /// The terminator after the line: `"\n"`, `"\r"`, `"\r\n"`, or `""` at the end of the buffer.
+  public var terminator: Terminator
+
+  public enum Terminator: Sendable, Hashable {
+    case lf, cr, crlf, none
+  }
+
+  public init(range: Range<Int>, number: Int, terminator: Terminator) {
+    self.range = range
+    self.number = number
+    self.terminator = terminator
+  }
+}
+
+/// Splits a UTF-8 buffer into lines at CR, LF or CRLF, as WebVTT and SRT define them.
+/// A buffer that ends with a terminator has no empty last line.
+public struct LineScanner: Sequence, IteratorProtocol, Sendable {
+  private let bytes: [UInt8]
+  private var position: Int
+  private var number = 0
+
+  public init(_ bytes: [UInt8], startingAt position: Int = 0) {
+    self.bytes = bytes
+    self.position = position
+  }
+
+  /// The byte offset where the next line starts.
+  public var offset: Int { position }
+
+  public mutating func next() -> TextLine? {
+    let count = bytes.count
+    guard position < count else { return nil }
+    let start = position
+    return bytes.withUnsafeBufferPointer { buffer -> TextLine in
+      var index = start
+      while index < count {
+        let byte = buffer[index]
+        if byte == 0x0A || byte == 0x0D { break }
+        index += 1
+      }
+      number += 1
+      let terminator: TextLine.Terminator
+      if index == count {
+        terminator = .none
+        position = count
+      } else if buffer[index] == 0x0D {
+        if index + 1 < count, buffer[index + 1] == 0x0A {
+          terminator = .crlf
+          position = index + 2
+        } else {
+          terminator = .cr
+          position = index + 1
+        }
+      } else {
+        terminator = .lf
+        position = index + 1
+      }
+      return TextLine(range: start..<index, number: number, terminator: terminator)
+    }
+  }
+}

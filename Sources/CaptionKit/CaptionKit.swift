@@ -1,0 +1,2 @@
+@_exported public import CaptionCore
+@_exported public import CaptionFormats

@@ -1,0 +1,3 @@
+import CaptionCLI
+
+CaptionKitCommand.main()
