@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The browsers' WebVTT conformance suite, read in place from the folder that
 /// `CAPTIONKIT_WEBVTT_WPT` names (never copied into the repository).
