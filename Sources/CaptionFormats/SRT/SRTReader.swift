@@ -1,10 +1,17 @@
-public import CaptionCore
+import CaptionCore
 
 /// Reads SubRip (SRT) leniently, as real files are written, and reports each repair as
 /// `parse.srt`.
 public enum SRTReader {
+  /// The rule id of every finding of this reader.
+  public static let rule = "parse.srt"
+
   public static func read(_ text: DecodedText, path: String? = nil) -> ReadResult {
-    ReadResult(track: Track(format: .srt, path: path, encoding: text.encoding.rawValue))
+    var parser = SRTParser(path: path)
+    text.utf8.withUnsafeBufferPointer { parser.parse($0) }
+    let track = Track(
+      format: .srt, path: path, encoding: text.encoding.rawValue, cues: parser.cues)
+    return ReadResult(track: track, diagnostics: text.diagnostics + parser.sortedDiagnostics)
   }
 
   public static func read(_ string: String, path: String? = nil) -> ReadResult {

@@ -1,17 +1,193 @@
 public import CaptionCore
 
-/// Writes a track as SubRip (SRT).
+/// Writes a track as SubRip (SRT): counters 1 to n, `hh:mm:ss,mmm --> hh:mm:ss,mmm`, LF line
+/// ends, a blank line after each cue, `<i>`, `<b>`, `<u>`, `<font color>` and `{\anN}`.
 public enum SRTWriter {
+  /// The rule id of what a writer could not carry.
+  public static let lossyRule = "convert.lossy"
+
+  /// Most phrases one lossy diagnostic lists before it counts the rest.
+  static let maximumListed = 5
+
   /// Appends the SRT form of `track` to `output` and returns what SRT could not carry
   /// (`convert.lossy` warnings).
   @discardableResult
   public static func write(_ track: Track, into output: inout [UInt8]) -> [Diagnostic] {
-    []
+    var diagnostics: [Diagnostic] = []
+    func lossy(_ message: String, _ hint: String, at cue: Cue? = nil, index: Int = 0) {
+      diagnostics.append(
+        Diagnostic(
+          rule: lossyRule, severity: .warning, message: message, file: track.path,
+          location: cue?.location, cue: cue?.reference(index: index), hint: hint))
+    }
+    let keep = "convert to WebVTT to keep it"
+    if !track.header.isEmpty { lossy("header text not kept in SRT", keep) }
+    if !track.stylesheets.isEmpty {
+      let count = track.stylesheets.count
+      lossy("\(count) style \(count == 1 ? "sheet" : "sheets") not kept in SRT", keep)
+    }
+    if !track.regions.isEmpty {
+      let count = track.regions.count
+      lossy("\(count) \(count == 1 ? "region" : "regions") not kept in SRT", keep)
+    }
+    output.reserveCapacity(output.count + track.cues.count * 64)
+    var lost: [String] = []
+    for (offset, cue) in track.cues.enumerated() {
+      let index = offset + 1
+      lost.removeAll(keepingCapacity: true)
+      appendDecimal(UInt64(index), digits: 1, to: &output)
+      output.append(0x0A)
+      appendTime(cue.start, to: &output, lost: &lost, role: "start")
+      output.append(contentsOf: [0x20, 0x2D, 0x2D, 0x3E, 0x20])
+      appendTime(cue.end, to: &output, lost: &lost, role: "end")
+      output.append(0x0A)
+      let textStart = output.count
+      let alignment = SRTAlignment.tag(for: cue.settings)
+      lost.append(contentsOf: alignment.lost)
+      if alignment.n != 2 {
+        output.append(contentsOf: [0x7B, 0x5C, 0x61, 0x6E, UInt8(0x30 + alignment.n), 0x7D])
+      }
+      if let plain = cue.text.plainString {
+        output.append(contentsOf: plain.utf8)
+      } else {
+        appendTree(cue.text.nodes, to: &output, lost: &lost)
+      }
+      removeEmptyLines(&output, from: textStart, lost: &lost)
+      if output.count > textStart { output.append(0x0A) }
+      output.append(0x0A)
+      if !lost.isEmpty {
+        lossy(
+          "cue \(index) loses \(list(lost)) in SRT", "SRT cannot carry it; \(keep)", at: cue,
+          index: index)
+      }
+    }
+    return diagnostics
   }
 
   public static func string(_ track: Track) -> String {
     var bytes: [UInt8] = []
     write(track, into: &bytes)
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `phrases` without repeats, at most `maximumListed` of them and a count of the rest.
+  private static func list(_ phrases: [String]) -> String {
+    var unique: [String] = []
+    var seen: Set<String> = []
+    for phrase in phrases where seen.insert(phrase).inserted { unique.append(phrase) }
+    guard unique.count > maximumListed else { return unique.joined(separator: ", ") }
+    return unique.prefix(maximumListed).joined(separator: ", ")
+      + " and \(unique.count - maximumListed) more"
+  }
+
+  private static func appendDecimal(_ value: UInt64, digits: Int, to output: inout [UInt8]) {
+    var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    withUnsafeMutableBytes(of: &buffer) { raw in
+      var position = raw.count
+      var rest = value
+      repeat {
+        position -= 1
+        raw[position] = UInt8(0x30 + rest % 10)
+        rest /= 10
+      } while rest > 0 || raw.count - position < digits
+      output.append(contentsOf: raw[position...])
+    }
+  }
+
+  private static func appendTime(
+    _ time: MediaTime, to output: inout [UInt8], lost: inout [String], role: String
+  ) {
+    var milliseconds = time.milliseconds
+    if milliseconds < 0 {
+      lost.append("negative \(role) time \(time.timestamp(separator: ",")) (written as 0)")
+      milliseconds = 0
+    }
+    if time != MediaTime(milliseconds: milliseconds), time.milliseconds >= 0 {
+      lost.append("\(role) time precision finer than a millisecond")
+    }
+    let total = UInt64(milliseconds)
+    appendDecimal(total / 3_600_000, digits: 2, to: &output)
+    output.append(0x3A)
+    appendDecimal(total / 60_000 % 60, digits: 2, to: &output)
+    output.append(0x3A)
+    appendDecimal(total / 1000 % 60, digits: 2, to: &output)
+    output.append(0x2C)
+    appendDecimal(total % 1000, digits: 3, to: &output)
+  }
+
+  /// Writes a cue text tree without recursion.
+  private static func appendTree(
+    _ nodes: [CueNode], to output: inout [UInt8], lost: inout [String]
+  ) {
+    var stack: [(nodes: ArraySlice<CueNode>, closing: String)] = [(nodes[...], "")]
+    while !stack.isEmpty {
+      guard let node = stack[stack.count - 1].nodes.popFirst() else {
+        if let last = stack.popLast() { output.append(contentsOf: last.closing.utf8) }
+        continue
+      }
+      switch node {
+      case .text(let string):
+        output.append(contentsOf: string.utf8)
+      case .timestamp(let time):
+        lost.append("inner timestamp \(time.timestamp())")
+      case .element(let element):
+        var opening = ""
+        var closing = ""
+        switch element.kind {
+        case .italic, .bold, .underline:
+          opening = "<\(element.kind.rawValue)>"
+          closing = "</\(element.kind.rawValue)>"
+        case .class:
+          var colour: String?
+          for name in element.classes {
+            if colour == nil, let value = SRTColor.value(forClass: name) {
+              colour = value
+            } else {
+              lost.append("class '\(name)'")
+            }
+          }
+          if let colour {
+            opening = "<font color=\"\(colour)\">"
+            closing = "</font>"
+          }
+        case .voice:
+          lost.append(element.annotation.map { "voice '\($0)'" } ?? "voice")
+        case .language:
+          lost.append(element.annotation.map { "language '\($0)'" } ?? "language span")
+        case .ruby:
+          lost.append("ruby (written as text in parentheses)")
+        case .rubyText:
+          opening = "("
+          closing = ")"
+        }
+        if element.kind != .class {
+          for name in element.classes { lost.append("class '\(name)'") }
+        }
+        output.append(contentsOf: opening.utf8)
+        stack.append((element.children[...], closing))
+      }
+    }
+  }
+
+  /// Removes empty lines from the cue text written at `start...`: in SRT they end the cue.
+  private static func removeEmptyLines(
+    _ output: inout [UInt8], from start: Int, lost: inout [String]
+  ) {
+    let end = output.count
+    guard start < end else { return }
+    var needed = output[start] == 0x0A || output[end - 1] == 0x0A
+    var index = start
+    while !needed, index + 1 < end {
+      if output[index] == 0x0A && output[index + 1] == 0x0A { needed = true }
+      index += 1
+    }
+    guard needed else { return }
+    let lines = output[start..<end].split(separator: 0x0A, omittingEmptySubsequences: true)
+    output.removeSubrange(start..<end)
+    for (position, line) in lines.enumerated() {
+      if position > 0 { output.append(0x0A) }
+      output.append(contentsOf: line)
+    }
+    lost.append("empty lines")
   }
 }

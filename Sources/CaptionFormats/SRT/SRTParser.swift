@@ -1,0 +1,356 @@
+import CaptionCore
+
+/// The state of reading one SRT file, line by line, in one pass over its UTF-8 bytes.
+///
+/// A cue starts at a timing line (a line that starts with a digit and holds `-->`), or at the
+/// line before it when that line is all digits or follows a blank line (the counter). Every
+/// other line is text: of the cue before it, even after a blank line, or, before the first
+/// cue, text with no timing, which is dropped and reported.
+struct SRTParser {
+  private struct Line {
+    var start: Int
+    /// End of the content without trailing spaces and tabs.
+    var end: Int
+    /// End of the content with them, before the line terminator.
+    var rawEnd: Int
+    var next: Int
+    var number: Int
+
+    var isBlank: Bool { start == end }
+    var location: SourceLocation { SourceLocation(line: number, column: 1, offset: start) }
+    var trailingLocation: SourceLocation {
+      SourceLocation(line: number, column: end - start + 1, offset: end)
+    }
+  }
+
+  /// A text line of the cue being read; `joined` is where it starts in the cue text.
+  private struct TextLine {
+    var start: Int
+    var end: Int
+    var number: Int
+    var joined: Int
+  }
+
+  private struct PendingCue {
+    var id: String
+    var start: MediaTime
+    var end: MediaTime
+    var location: SourceLocation
+    var index: Int
+
+    var reference: CueReference {
+      CueReference(index: index, id: id.isEmpty ? nil : id, start: start, end: end)
+    }
+  }
+
+  private struct Stray {
+    var location: SourceLocation
+    var excerpt: String
+    var lines: Int
+  }
+
+  let path: String?
+  private(set) var cues: [Cue] = []
+  private var diagnostics: [Diagnostic] = []
+  private var current: PendingCue?
+  private var textLines: [TextLine] = []
+  private var scratch: [UInt8] = []
+  private var dropping = false
+  private var blankCount = 0
+  private var firstBlank: SourceLocation?
+  private var secondBlank: SourceLocation?
+  private var stray: Stray?
+  private var lastCounter: Int?
+  private var sawBlock = false
+  private var lastBlockWasCue = false
+
+  init(path: String?) {
+    self.path = path
+  }
+
+  /// The findings in the order of their place in the file.
+  var sortedDiagnostics: [Diagnostic] {
+    diagnostics.enumerated()
+      .sorted {
+        ($0.element.location?.offset ?? 0, $0.offset) < (
+          $1.element.location?.offset ?? 0, $1.offset
+        )
+      }
+      .map(\.element)
+  }
+
+  mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) {
+    var position = 0
+    var number = 0
+    while position < bytes.count {
+      number += 1
+      let line = SRTParser.line(bytes, at: position, number: number)
+      position = line.next
+      if line.isBlank {
+        if line.rawEnd > line.start {
+          warn(
+            "line of only spaces read as a blank line", at: line.location,
+            hint: "remove the spaces")
+        }
+        blankCount += 1
+        if blankCount == 1 { firstBlank = line.location }
+        if blankCount == 2 { secondBlank = line.location }
+        continue
+      }
+      let content = SRTParser.slice(bytes, line.start, line.end)
+      if SRTTiming.isCandidate(content) {
+        startCue(bytes, counter: nil, timing: line)
+        continue
+      }
+      if position < bytes.count,
+        SRTParser.isCounter(content) || blankCount > 0 || !sawBlock
+      {
+        let next = SRTParser.line(bytes, at: position, number: number + 1)
+        if SRTTiming.isCandidate(SRTParser.slice(bytes, next.start, next.end)) {
+          position = next.next
+          number += 1
+          startCue(bytes, counter: line, timing: next)
+          continue
+        }
+      }
+      addText(bytes, line)
+    }
+    finishCue(bytes)
+    reportStray()
+  }
+
+  private static func line(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, number: Int)
+    -> Line
+  {
+    let count = bytes.count
+    var index = start
+    while index < count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+    let rawEnd = index
+    var next = index
+    if index < count {
+      next =
+        bytes[index] == 0x0D && index + 1 < count && bytes[index + 1] == 0x0A
+        ? index + 2 : index + 1
+    }
+    var end = rawEnd
+    while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+    return Line(start: start, end: end, rawEnd: rawEnd, next: next, number: number)
+  }
+
+  private static func slice(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
+    -> UnsafeBufferPointer<UInt8>
+  {
+    UnsafeBufferPointer(rebasing: bytes[start..<end])
+  }
+
+  private static func isCounter(_ content: UnsafeBufferPointer<UInt8>) -> Bool {
+    !content.isEmpty && content.allSatisfy(SRTTiming.isDigit)
+  }
+
+  private mutating func startCue(
+    _ bytes: UnsafeBufferPointer<UInt8>, counter: Line?, timing timingLine: Line
+  ) {
+    finishCue(bytes)
+    reportStray()
+    let index = cues.count + 1
+    let name = "cue \(index)"
+    var counterValue: Int?
+    var counterText = ""
+    if let counter {
+      let content = SRTParser.slice(bytes, counter.start, counter.end)
+      counterText = String(decoding: content, as: UTF8.self)
+      if SRTParser.isCounter(content), content.count <= 18 { counterValue = Int(counterText) }
+    }
+    let previous = lastCounter
+    let expected = (previous ?? 0) + 1
+    lastCounter = counterValue ?? expected
+    let timingContent = SRTParser.slice(bytes, timingLine.start, timingLine.end)
+    guard let timing = SRTTiming(timingContent, cue: name) else {
+      error(
+        "timing '\(SRTText.excerpt(timingContent))' cannot be read, the cue is dropped with its text",
+        at: timingLine.location, hint: "write the timing as hh:mm:ss,mmm --> hh:mm:ss,mmm")
+      dropping = true
+      sawBlock = true
+      lastBlockWasCue = true
+      blankCount = 0
+      return
+    }
+    let first = counter ?? timingLine
+    let pending = PendingCue(
+      id: counterText, start: timing.start, end: timing.end, location: first.location,
+      index: index)
+    let cue = pending.reference
+    if lastBlockWasCue && blankCount == 0 {
+      warn(
+        "missing blank line before \(name)", at: first.location, cue: cue,
+        hint: "put a blank line between cues")
+    } else if !sawBlock, blankCount > 0, let firstBlank {
+      warn(
+        "extra blank line before \(name)", at: firstBlank, cue: cue, hint: "remove the blank line")
+    } else if blankCount > 1, let secondBlank {
+      warn(
+        "\(blankCount - 1) extra blank \(blankCount == 2 ? "line" : "lines") before \(name)",
+        at: secondBlank, cue: cue, hint: "keep one blank line between cues")
+    }
+    if let counter {
+      if counter.rawEnd > counter.end {
+        warn(
+          "trailing spaces after the counter of \(name)", at: counter.trailingLocation, cue: cue,
+          hint: "remove the spaces")
+      }
+      let hint = "number cues 1, 2, 3 in order (captionkit convert renumbers them)"
+      if let counterValue {
+        if counterValue == previous {
+          warn(
+            "counter \(counterText) of \(name) repeats the previous counter", at: counter.location,
+            cue: cue,
+            hint: hint)
+        } else if counterValue != expected {
+          warn(
+            "counter \(counterText) of \(name) is out of sequence, expected \(expected)",
+            at: counter.location, cue: cue, hint: hint)
+        }
+      } else {
+        warn(
+          "counter '\(SRTText.excerpt(counterText))' of \(name) is not a number",
+          at: counter.location, cue: cue, hint: hint)
+      }
+    } else {
+      warn(
+        "\(name) has no counter", at: timingLine.location, cue: cue,
+        hint: "write the cue number on the line before the timing")
+    }
+    for issue in timing.issues {
+      warn(
+        issue.message,
+        at: SourceLocation(
+          line: timingLine.number, column: issue.column + 1,
+          offset: timingLine.start + issue.column), cue: cue, hint: issue.hint)
+    }
+    if timingLine.rawEnd > timingLine.end {
+      warn(
+        "trailing spaces after the timing of \(name)", at: timingLine.trailingLocation, cue: cue,
+        hint: "remove the spaces")
+    }
+    current = pending
+    dropping = false
+    sawBlock = true
+    lastBlockWasCue = true
+    blankCount = 0
+  }
+
+  private mutating func addText(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Line) {
+    if let current {
+      if blankCount > 0, let firstBlank {
+        let what = blankCount == 1 ? "blank line" : "\(blankCount) blank lines"
+        warn(
+          "\(what) inside cue \(current.index) removed", at: firstBlank, cue: current.reference,
+          hint: "a blank line ends an SRT cue; remove it")
+      }
+      let joined = textLines.last.map { $0.joined + $0.end - $0.start + 1 } ?? 0
+      textLines.append(
+        TextLine(start: line.start, end: line.rawEnd, number: line.number, joined: joined))
+    } else if !dropping {
+      if stray == nil {
+        let excerpt = SRTText.excerpt(SRTParser.slice(bytes, line.start, line.end))
+        stray = Stray(location: line.location, excerpt: excerpt, lines: 0)
+      }
+      stray?.lines += 1
+      lastBlockWasCue = false
+    }
+    sawBlock = true
+    blankCount = 0
+  }
+
+  private mutating func reportStray() {
+    guard let stray else { return }
+    self.stray = nil
+    let message =
+      stray.lines == 1
+      ? "text '\(stray.excerpt)' has no timing, dropped"
+      : "\(stray.lines) lines of text with no timing dropped, starting '\(stray.excerpt)'"
+    error(message, at: stray.location, hint: "give the text a counter and a timing line")
+  }
+
+  private mutating func finishCue(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let pending = current else { return }
+    current = nil
+    var hasMarkup = false
+    let rawText: String
+    var text: CueText
+    var settings = CueSettings.default
+    if textLines.count == 1, let line = textLines.first {
+      let content = SRTParser.slice(bytes, line.start, line.end)
+      hasMarkup = SRTParser.hasMarkup(content)
+      rawText = String(decoding: content, as: UTF8.self)
+      text = CueText(plain: rawText)
+      if hasMarkup { (text, settings) = markup(content, pending) }
+    } else {
+      scratch.removeAll(keepingCapacity: true)
+      for (position, line) in textLines.enumerated() {
+        if position > 0 { scratch.append(0x0A) }
+        let content = SRTParser.slice(bytes, line.start, line.end)
+        if !hasMarkup { hasMarkup = SRTParser.hasMarkup(content) }
+        scratch.append(contentsOf: content)
+      }
+      rawText = String(decoding: scratch, as: UTF8.self)
+      text = CueText(plain: rawText)
+      if hasMarkup {
+        var joined: [UInt8] = []
+        swap(&joined, &scratch)
+        (text, settings) = joined.withUnsafeBufferPointer { markup($0, pending) }
+        swap(&joined, &scratch)
+      }
+    }
+    textLines.removeAll(keepingCapacity: true)
+    cues.append(
+      Cue(
+        id: pending.id, start: pending.start, end: pending.end, settings: settings, text: text,
+        rawText: rawText, location: pending.location))
+  }
+
+  private static func hasMarkup(_ content: UnsafeBufferPointer<UInt8>) -> Bool {
+    content.contains { $0 == 0x3C || $0 == 0x7B }
+  }
+
+  private mutating func markup(_ content: UnsafeBufferPointer<UInt8>, _ pending: PendingCue)
+    -> (CueText, CueSettings)
+  {
+    let markup = SRTMarkup(content, cue: "cue \(pending.index)")
+    for issue in markup.issues {
+      warn(
+        issue.message, at: textLocation(issue.offset), cue: pending.reference, hint: issue.hint)
+    }
+    return (markup.text, markup.settings)
+  }
+
+  /// The place in the file of byte `offset` of the cue text being read.
+  private func textLocation(_ offset: Int) -> SourceLocation {
+    var low = 0
+    var high = textLines.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if textLines[middle].joined <= offset { low = middle } else { high = middle - 1 }
+    }
+    let line = textLines[low]
+    let column = offset - line.joined
+    return SourceLocation(line: line.number, column: column + 1, offset: line.start + column)
+  }
+
+  private mutating func warn(
+    _ message: String, at location: SourceLocation, cue: CueReference? = nil, hint: String?
+  ) {
+    diagnostics.append(
+      Diagnostic(
+        rule: SRTReader.rule, severity: .warning, message: message, file: path,
+        location: location, cue: cue, hint: hint))
+  }
+
+  private mutating func error(_ message: String, at location: SourceLocation, hint: String?) {
+    diagnostics.append(
+      Diagnostic(
+        rule: SRTReader.rule, severity: .error, message: message, file: path,
+        location: location, hint: hint))
+  }
+
+}
