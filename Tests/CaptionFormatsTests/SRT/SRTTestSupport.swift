@@ -22,7 +22,8 @@ extension Diagnostic {
 }
 
 extension CueText {
-  /// A compact, unambiguous form of the tree: `i(b("x"))`, `c.yellow("y")`, `"text"`.
+  /// A compact, unambiguous form of the tree: `i(b("x"))`, `c.yellow("y")`, `"text"`, with
+  /// line breaks as `\n`.
   var dump: String {
     var out = ""
     var stack: [(ArraySlice<CueNode>, String)] = [(nodes[...], "")]
@@ -35,7 +36,8 @@ extension CueText {
       }
       if first[first.count - 1] { first[first.count - 1] = false } else { out += " " }
       switch node {
-      case .text(let string): out += "\"\(string)\""
+      case .text(let string):
+        out += "\"\(string.replacingOccurrences(of: "\n", with: "\\n"))\""
       case .timestamp(let time): out += "<\(time)>"
       case .element(let element):
         out += element.kind.rawValue + element.classes.map { ".\($0)" }.joined()
