@@ -1,0 +1,164 @@
+import CaptionCore
+import CaptionFormats
+import Testing
+
+/// The bytes `SRTWriter` writes, and the `convert.lossy` finding for what SRT cannot carry.
+@Suite struct SRTWriterTests {
+  private func ms(_ value: Int64) -> MediaTime { MediaTime(milliseconds: value) }
+
+  private func cue(
+    _ start: Int64, _ end: Int64, _ nodes: [CueNode], id: String = "",
+    settings: CueSettings = .default
+  ) -> Cue {
+    let text = CueText(nodes: nodes)
+    return Cue(
+      id: id, start: ms(start), end: ms(end), settings: settings, text: text,
+      rawText: text.visibleText)
+  }
+
+  private func element(_ kind: CueElement.Kind, _ children: [CueNode], classes: [String] = [],
+    annotation: String? = nil) -> CueNode
+  {
+    .element(CueElement(kind: kind, classes: classes, annotation: annotation, children: children))
+  }
+
+  @Test func writesCountersTimesAndTextWithLFLineEnds() {
+    let track = Track(
+      format: .webvtt,
+      cues: [
+        cue(1000, 2500, [.text("Hello\nworld")], id: "intro"),
+        cue(3_723_004, 3_724_000, [.text("Bye")], id: "7"),
+        cue(360_000_000, 360_000_001, [], id: "x"),
+      ])
+    var bytes: [UInt8] = []
+    let lost = SRTWriter.write(track, into: &bytes)
+    #expect(lost.isEmpty)
+    #expect(
+      String(decoding: bytes, as: UTF8.self)
+        == "1\n00:00:01,000 --> 00:00:02,500\nHello\nworld\n\n"
+        + "2\n01:02:03,004 --> 01:02:04,000\nBye\n\n"
+        + "3\n100:00:00,000 --> 100:00:00,001\n\n")
+  }
+
+  @Test func appendsToWhatIsAlreadyThere() {
+    var bytes = Array("head".utf8)
+    SRTWriter.write(Track(format: .srt, cues: [cue(0, 1, [.text("a")])]), into: &bytes)
+    #expect(String(decoding: bytes, as: UTF8.self) == "head1\n00:00:00,000 --> 00:00:00,001\na\n\n")
+  }
+
+  @Test func writesMarkupFromTheTree() {
+    let nodes: [CueNode] = [
+      element(.italic, [.text("i "), element(.bold, [.text("b")])]),
+      .text(" & "),
+      element(.underline, [.text("u")]),
+      .text("\n"),
+      element(.class, [.text("y")], classes: ["yellow"]),
+      element(.class, [.text("o")], classes: ["color-ff8800"]),
+      element(.class, [.text("n")], classes: ["color-orange"]),
+    ]
+    let track = Track(format: .srt, cues: [cue(0, 1000, nodes)])
+    var bytes: [UInt8] = []
+    #expect(SRTWriter.write(track, into: &bytes).isEmpty)
+    #expect(
+      String(decoding: bytes, as: UTF8.self)
+        == "1\n00:00:00,000 --> 00:00:01,000\n<i>i <b>b</b></i> & <u>u</u>\n"
+        + "<font color=\"#ffff00\">y</font><font color=\"#ff8800\">o</font>"
+        + "<font color=\"orange\">n</font>\n\n")
+  }
+
+  @Test func writesAlignmentTags() {
+    let settings: [CueSettings] = [
+      CueSettings(line: 0), CueSettings(line: 0, align: .left),
+      CueSettings(line: 50, snapToLines: false, lineAlign: .center),
+      CueSettings(align: .right), .default,
+    ]
+    let track = Track(
+      format: .srt, cues: settings.map { cue(0, 1000, [.text("t")], settings: $0) })
+    let written = SRTWriter.string(track)
+    let texts = written.split(separator: "\n").filter { $0.hasSuffix("t") }
+    #expect(texts == ["{\\an8}t", "{\\an7}t", "{\\an5}t", "{\\an3}t", "t"])
+    var bytes: [UInt8] = []
+    #expect(SRTWriter.write(track, into: &bytes).isEmpty)
+  }
+
+  @Test func reportsWhatSRTCannotCarry() {
+    let nodes: [CueNode] = [
+      element(.voice, [.text("Hi")], annotation: "Esme"),
+      .timestamp(ms(1500)),
+      element(.class, [.text(" loud")], classes: ["loud", "yellow"]),
+      element(.language, [.text(" hola")], annotation: "es"),
+      element(.ruby, [.text("漢"), element(.rubyText, [.text("kan")])]),
+      element(.italic, [.text("!")], classes: ["x"]),
+    ]
+    var located = cue(1000, 2000, nodes, id: "v")
+    located.location = SourceLocation(line: 7, column: 1, offset: 40)
+    let track = Track(
+      format: .webvtt, path: "in.vtt", cues: [located],
+      stylesheets: ["::cue { color: red }"], regions: [Region(id: "r")], header: ["Kind: captions"])
+    var bytes: [UInt8] = []
+    let lost = SRTWriter.write(track, into: &bytes)
+    #expect(
+      String(decoding: bytes, as: UTF8.self)
+        == "1\n00:00:01,000 --> 00:00:02,000\nHi<font color=\"#ffff00\"> loud</font> hola漢(kan)<i>!</i>\n\n")
+    #expect(
+      lost.map(\.message) == [
+        "header text not kept in SRT",
+        "1 style sheet not kept in SRT",
+        "1 region not kept in SRT",
+        "cue 1 loses voice 'Esme', inner timestamp 00:00:01.500, class 'loud', language 'es', "
+          + "ruby (written as text in parentheses) and 1 more in SRT",
+      ])
+    #expect(lost.allSatisfy { $0.rule == "convert.lossy" && $0.severity == .warning })
+    #expect(lost.allSatisfy { $0.file == "in.vtt" && $0.hint != nil })
+    #expect(lost.last?.cue == CueReference(index: 1, id: "v", start: ms(1000), end: ms(2000)))
+    #expect(lost.last?.location == SourceLocation(line: 7, column: 1, offset: 40))
+  }
+
+  @Test func reportsSettingsItWritesInTheClosestForm() {
+    let settings = CueSettings(
+      region: "r", vertical: .rl, line: 3, lineAlign: .end, position: 30,
+      positionAlign: .lineLeft, size: 50, align: .start)
+    let track = Track(format: .webvtt, cues: [cue(0, 1000, [.text("t")], settings: settings)])
+    var bytes: [UInt8] = []
+    let lost = SRTWriter.write(track, into: &bytes)
+    #expect(String(decoding: bytes, as: UTF8.self) == "1\n00:00:00,000 --> 00:00:01,000\n{\\an7}t\n\n")
+    #expect(
+      lost.map(\.message) == [
+        "cue 1 loses line 3 (written as the top line), line alignment end, "
+          + "align start (written as left), position 30%, position alignment line-left "
+          + "and 3 more in SRT"
+      ])
+    let percent = Track(
+      format: .webvtt,
+      cues: [cue(0, 1000, [.text("t")], settings: CueSettings(line: 90, snapToLines: false))])
+    #expect(
+      SRTWriter.write(percent, into: &bytes).map(\.message) == [
+        "cue 1 loses line 90% (written as the bottom) in SRT"
+      ])
+  }
+
+  @Test func removesEmptyLinesThatWouldEndTheCue() {
+    let track = Track(format: .webvtt, cues: [cue(0, 1000, [.text("\na\n\nb\n")])])
+    var bytes: [UInt8] = []
+    let lost = SRTWriter.write(track, into: &bytes)
+    #expect(String(decoding: bytes, as: UTF8.self) == "1\n00:00:00,000 --> 00:00:01,000\na\nb\n\n")
+    #expect(lost.map(\.message) == ["cue 1 loses empty lines in SRT"])
+  }
+
+  @Test func writesNegativeTimesAsZero() {
+    let track = Track(format: .webvtt, cues: [cue(-500, 1000, [.text("a")])])
+    var bytes: [UInt8] = []
+    let lost = SRTWriter.write(track, into: &bytes)
+    #expect(String(decoding: bytes, as: UTF8.self) == "1\n00:00:00,000 --> 00:00:01,000\na\n\n")
+    #expect(lost.map(\.message) == ["cue 1 loses negative start time -00:00:00,500 (written as 0) in SRT"])
+  }
+
+  @Test func reportsTimesFinerThanAMillisecond() {
+    var fine = cue(0, 1000, [.text("a")])
+    fine.end = MediaTime(value: 90_045, timescale: 90_000)
+    var bytes: [UInt8] = []
+    let lost = SRTWriter.write(Track(format: .webvtt, cues: [fine]), into: &bytes)
+    #expect(String(decoding: bytes, as: UTF8.self) == "1\n00:00:00,000 --> 00:00:01,001\na\n\n")
+    #expect(lost.map(\.message) == ["cue 1 loses end time precision finer than a millisecond in SRT"])
+  }
+}
