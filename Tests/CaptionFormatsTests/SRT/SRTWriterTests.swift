@@ -16,9 +16,10 @@ import Testing
       rawText: text.visibleText)
   }
 
-  private func element(_ kind: CueElement.Kind, _ children: [CueNode], classes: [String] = [],
-    annotation: String? = nil) -> CueNode
-  {
+  private func element(
+    _ kind: CueElement.Kind, _ children: [CueNode], classes: [String] = [],
+    annotation: String? = nil
+  ) -> CueNode {
     .element(CueElement(kind: kind, classes: classes, annotation: annotation, children: children))
   }
 
@@ -99,7 +100,8 @@ import Testing
     let lost = SRTWriter.write(track, into: &bytes)
     #expect(
       String(decoding: bytes, as: UTF8.self)
-        == "1\n00:00:01,000 --> 00:00:02,000\nHi<font color=\"#ffff00\"> loud</font> hola漢(kan)<i>!</i>\n\n")
+        == "1\n00:00:01,000 --> 00:00:02,000\nHi<font color=\"#ffff00\"> loud</font> hola漢(kan)<i>!</i>\n\n"
+    )
     #expect(
       lost.map(\.message) == [
         "header text not kept in SRT",
@@ -121,7 +123,8 @@ import Testing
     let track = Track(format: .webvtt, cues: [cue(0, 1000, [.text("t")], settings: settings)])
     var bytes: [UInt8] = []
     let lost = SRTWriter.write(track, into: &bytes)
-    #expect(String(decoding: bytes, as: UTF8.self) == "1\n00:00:00,000 --> 00:00:01,000\n{\\an7}t\n\n")
+    #expect(
+      String(decoding: bytes, as: UTF8.self) == "1\n00:00:00,000 --> 00:00:01,000\n{\\an7}t\n\n")
     #expect(
       lost.map(\.message) == [
         "cue 1 loses line 3 (written as the top line), line alignment end, "
@@ -150,7 +153,9 @@ import Testing
     var bytes: [UInt8] = []
     let lost = SRTWriter.write(track, into: &bytes)
     #expect(String(decoding: bytes, as: UTF8.self) == "1\n00:00:00,000 --> 00:00:01,000\na\n\n")
-    #expect(lost.map(\.message) == ["cue 1 loses negative start time -00:00:00,500 (written as 0) in SRT"])
+    #expect(
+      lost.map(\.message) == ["cue 1 loses negative start time -00:00:00,500 (written as 0) in SRT"]
+    )
   }
 
   @Test func reportsTimesFinerThanAMillisecond() {
@@ -159,6 +164,7 @@ import Testing
     var bytes: [UInt8] = []
     let lost = SRTWriter.write(Track(format: .webvtt, cues: [fine]), into: &bytes)
     #expect(String(decoding: bytes, as: UTF8.self) == "1\n00:00:00,000 --> 00:00:01,001\na\n\n")
-    #expect(lost.map(\.message) == ["cue 1 loses end time precision finer than a millisecond in SRT"])
+    #expect(
+      lost.map(\.message) == ["cue 1 loses end time precision finer than a millisecond in SRT"])
   }
 }
