@@ -153,19 +153,21 @@ struct SRTParser {
     finishCue(bytes)
     reportStray()
     let index = cues.count + 1
-    let name = "cue \(index)"
+    var name: String { "cue \(index)" }
     var counterValue: Int?
     var counterText = ""
     if let counter {
       let content = SRTParser.slice(bytes, counter.start, counter.end)
       counterText = String(decoding: content, as: UTF8.self)
-      if SRTParser.isCounter(content), content.count <= 18 { counterValue = Int(counterText) }
+      if SRTParser.isCounter(content), content.count <= 18 {
+        counterValue = content.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+      }
     }
     let previous = lastCounter
     let expected = (previous ?? 0) + 1
     lastCounter = counterValue ?? expected
     let timingContent = SRTParser.slice(bytes, timingLine.start, timingLine.end)
-    guard let timing = SRTTiming(timingContent, cue: name) else {
+    guard let timing = SRTTiming(timingContent, cue: index) else {
       error(
         "timing '\(SRTText.excerpt(timingContent))' cannot be read, the cue is dropped with its text",
         at: timingLine.location, hint: "write the timing as hh:mm:ss,mmm --> hh:mm:ss,mmm")

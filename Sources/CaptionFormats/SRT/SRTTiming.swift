@@ -30,15 +30,20 @@ struct SRTTiming {
   }
 
   /// Reads `line` (without its terminator and trailing spaces); nil when it cannot be read.
-  /// `cue` names the cue in messages.
-  init?(_ line: UnsafeBufferPointer<UInt8>, cue: String) {
+  /// `index` is the 1-based number of the cue, named in messages.
+  init?(_ line: UnsafeBufferPointer<UInt8>, cue index: Int) {
+    self.init(line, cueNumber: index)
+  }
+
+  private init?(_ line: UnsafeBufferPointer<UInt8>, cueNumber: Int) {
+    var cue: String { "cue \(cueNumber)" }
     let count = line.count
     var index = 0
     var issues: [Issue] = []
     while index < count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
     guard
       let start = SRTTiming.timestamp(
-        line, at: &index, role: "start time of \(cue)", issues: &issues)
+        line, at: &index, role: "start", cue: cueNumber, issues: &issues)
     else { return nil }
     let beforeArrow = index
     while index < count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
@@ -57,7 +62,8 @@ struct SRTTiming {
           hint: "write one space on each side of '-->'"))
     }
     guard
-      let end = SRTTiming.timestamp(line, at: &index, role: "end time of \(cue)", issues: &issues)
+      let end = SRTTiming.timestamp(
+        line, at: &index, role: "end", cue: cueNumber, issues: &issues)
     else { return nil }
     let afterEnd = index
     while index < count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
@@ -88,28 +94,34 @@ struct SRTTiming {
 
   static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-  /// Reads `h:mm:ss,mmm` (and the usual mistakes) at `index`, moving `index` past it.
+  /// Reads `h:mm:ss,mmm` (and the usual mistakes) at `index`, moving `index` past it. Builds
+  /// no string unless something is wrong.
   private static func timestamp(
-    _ line: UnsafeBufferPointer<UInt8>, at index: inout Int, role: String,
+    _ line: UnsafeBufferPointer<UInt8>, at index: inout Int, role: StaticString, cue: Int,
     issues: inout [Issue]
   ) -> MediaTime? {
     let count = line.count
     let begin = index
-    var fields: [(value: Int64, digits: Int)] = []
+    // Up to three `:`-separated fields; the last two are minutes and seconds.
+    var values: (Int64, Int64, Int64) = (0, 0, 0)
+    var digits: (Int, Int, Int) = (0, 0, 0)
+    var fields = 0
     while true {
       var value: Int64 = 0
-      var digits = 0
+      var fieldDigits = 0
       while index < count, isDigit(line[index]) {
-        if digits < 12 { value = value * 10 + Int64(line[index] - 0x30) }
-        digits += 1
+        if fieldDigits < 12 { value = value * 10 + Int64(line[index] - 0x30) }
+        fieldDigits += 1
         index += 1
       }
-      guard digits > 0, digits <= 12 else { return nil }
-      fields.append((value, digits))
-      guard index < count, line[index] == 0x3A, fields.count < 3 else { break }
+      guard fieldDigits > 0, fieldDigits <= 12 else { return nil }
+      values = (values.1, values.2, value)
+      digits = (digits.1, digits.2, fieldDigits)
+      fields += 1
+      guard index < count, line[index] == 0x3A, fields < 3 else { break }
       index += 1
     }
-    guard fields.count >= 2 else { return nil }
+    guard fields >= 2 else { return nil }
     var separator: UInt8 = 0
     var fraction: Int64 = 0
     var fractionDigits = 0
@@ -122,11 +134,9 @@ struct SRTTiming {
         index += 1
       }
     }
-    let written = String(
-      decoding: UnsafeBufferPointer(rebasing: line[begin..<index]), as: UTF8.self)
-    let hours = fields.count == 3 ? fields[0] : (value: Int64(0), digits: 2)
-    let minutes = fields[fields.count - 2]
-    let seconds = fields[fields.count - 1]
+    let hours = fields == 3 ? values.0 : 0
+    let hourDigits = fields == 3 ? digits.0 : 2
+    let (minutes, seconds) = (values.1, values.2)
     var milliseconds = fraction
     if fractionDigits == 1 {
       milliseconds *= 100
@@ -134,24 +144,30 @@ struct SRTTiming {
       milliseconds *= 10
     }
     let time = MediaTime(
-      hours: hours.value, minutes: minutes.value, seconds: seconds.value,
-      milliseconds: milliseconds)
+      hours: hours, minutes: minutes, seconds: seconds, milliseconds: milliseconds)
+    let clean =
+      hourDigits >= 2 && digits.1 == 2 && digits.2 == 2 && minutes <= 59 && seconds <= 59
+      && separator == 0x2C && fractionDigits == 3
+    if clean { return time }
+
+    let written = String(
+      decoding: UnsafeBufferPointer(rebasing: line[begin..<index]), as: UTF8.self)
     let readAs = time.timestamp(separator: ",")
-    let quoted = "\(role) '\(written)'"
+    let quoted = "\(role) time of cue \(cue) '\(written)'"
     func add(_ message: String, _ hint: String) {
       issues.append(Issue(column: begin, message: message, hint: hint))
     }
     let form = "write times as hh:mm:ss,mmm"
-    if fields.count == 2 {
+    if fields == 2 {
       add("\(quoted) has no hours, read as \(readAs)", form)
-    } else if hours.digits == 1 {
+    } else if hourDigits == 1 {
       add("\(quoted) has 1-digit hours, expected 2", form)
     }
-    for (name, field) in [("minutes", minutes), ("seconds", seconds)] {
-      if field.digits != 2 {
-        add("\(quoted) has \(field.digits)-digit \(name), expected 2", form)
+    for (name, value, count) in [("minutes", minutes, digits.1), ("seconds", seconds, digits.2)] {
+      if count != 2 {
+        add("\(quoted) has \(count)-digit \(name), expected 2", form)
       }
-      if field.value > 59 {
+      if value > 59 {
         add("\(quoted) has \(name) over 59, read as \(readAs)", form)
       }
     }

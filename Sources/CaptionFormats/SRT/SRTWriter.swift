@@ -81,16 +81,18 @@ public enum SRTWriter {
   }
 
   private static func appendDecimal(_ value: UInt64, digits: Int, to output: inout [UInt8]) {
-    var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    withUnsafeMutableBytes(of: &buffer) { raw in
-      var position = raw.count
-      var rest = value
-      repeat {
-        position -= 1
-        raw[position] = UInt8(0x30 + rest % 10)
-        rest /= 10
-      } while rest > 0 || raw.count - position < digits
-      output.append(contentsOf: raw[position...])
+    var divisor: UInt64 = 1
+    var width = 1
+    while divisor <= value / 10 {
+      divisor *= 10
+      width += 1
+    }
+    for _ in width..<max(digits, width) { output.append(0x30) }
+    var rest = value
+    while divisor > 0 {
+      output.append(0x30 + UInt8(rest / divisor))
+      rest %= divisor
+      divisor /= 10
     }
   }
 

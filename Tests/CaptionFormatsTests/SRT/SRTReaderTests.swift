@@ -286,4 +286,20 @@ import Testing
     #expect(result.diagnostics.map(\.rule) == ["parse.encoding", "parse.srt"])
     #expect(result.track.encoding == "windows-1252")
   }
+
+  @Test func printsTheExampleOfTheRulePage() {
+    let text =
+      "3\n0:00:03.000 --> 00:00:04,000\nCounter out of sequence\n"
+      + "4\n00:00:05,000 --> 00:00:06,000\nNo blank line before this cue\n\n"
+      + "5\n00:00:07,000 --> 00:00:0x,000\nDropped\n"
+    let result = SRTReader.read(text, path: "movie.srt")
+    #expect(
+      result.diagnostics.map(\.compilerStyle) == [
+        "movie.srt:1:1: warning: counter 3 of cue 1 is out of sequence, expected 1 [parse.srt]",
+        "movie.srt:2:1: warning: start time of cue 1 '0:00:03.000' has 1-digit hours, expected 2 [parse.srt]",
+        "movie.srt:2:1: warning: start time of cue 1 '0:00:03.000' has '.' before the milliseconds, expected ',' [parse.srt]",
+        "movie.srt:4:1: warning: missing blank line before cue 2 [parse.srt]",
+        "movie.srt:9:1: error: timing '00:00:07,000 --> 00:00:0x,000' cannot be read, the cue is dropped with its text [parse.srt]",
+      ])
+  }
 }

@@ -167,4 +167,22 @@ import Testing
     #expect(
       lost.map(\.message) == ["cue 1 loses end time precision finer than a millisecond in SRT"])
   }
+
+  @Test func printsTheExampleOfTheRulePage() {
+    var voiced = cue(
+      1000, 2000,
+      [element(.voice, [.text("Hi "), .timestamp(ms(1500)), .text("there")], annotation: "Esme")],
+      settings: CueSettings(position: 30, size: 50))
+    voiced.location = SourceLocation(line: 3, column: 1, offset: 8)
+    var bytes: [UInt8] = []
+    let lost = SRTWriter.write(
+      Track(format: .webvtt, path: "movie.vtt", cues: [voiced]), into: &bytes)
+    #expect(
+      String(decoding: bytes, as: UTF8.self) == "1\n00:00:01,000 --> 00:00:02,000\nHi there\n\n")
+    #expect(
+      lost.map(\.compilerStyle) == [
+        "movie.vtt:3:1: warning: cue 1 loses position 30%, size 50%, voice 'Esme', "
+          + "inner timestamp 00:00:01.500 in SRT [convert.lossy]"
+      ])
+  }
 }
