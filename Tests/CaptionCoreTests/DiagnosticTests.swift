@@ -9,7 +9,8 @@ struct DiagnosticTests {
       message: "cue 6 is 23.5 characters per second; the ko limit is 12", file: "movie.ko.vtt",
       location: SourceLocation(line: 14, column: 1, offset: 210),
       cue: CueReference(
-        index: 6, id: nil, start: MediaTime(milliseconds: 1000), end: MediaTime(milliseconds: 2000)),
+        index: 6, id: nil, start: MediaTime(milliseconds: 1000),
+        end: MediaTime(milliseconds: 2000)),
       hint: "split the cue")
     #expect(
       diagnostic.compilerStyle

@@ -68,10 +68,11 @@ struct DecodingIssues {
   /// Records a UTF-16 or UTF-32 file that ends with `length` bytes short of a code unit.
   mutating func truncatedUnit(length: Int, at fileOffset: Int, decodedOffset: Int) {
     let bytes = length == 1 ? "1 byte" : "\(length) bytes"
+    let verb = length == 1 ? "does" : "do"
     tail = Note(
       severity: .error,
       message:
-        "file ends with \(bytes) at offset \(fileOffset) that \(length == 1 ? "does" : "do") not make a whole "
+        "file ends with \(bytes) at offset \(fileOffset) that \(verb) not make a whole "
         + "\(encodingName) code unit; replaced with U+FFFD",
       decodedOffset: decodedOffset,
       hint: "the file is cut short, or it is not \(encodingName): name its encoding with --encoding"
