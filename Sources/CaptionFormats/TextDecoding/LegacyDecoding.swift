@@ -38,12 +38,6 @@ enum LegacyDecoding {
     }
   }
 
-  /// True when the system's `iconv` can decode `encoding`.
-  static func isAvailable(_ encoding: TextEncoding) -> Bool {
-    guard let name = iconvName(encoding) else { return true }
-    return Iconv(from: name) != nil
-  }
-
   private static func table(_ name: String) -> [UInt32] {
     var table = (0..<256).map { $0 < 0x80 ? UInt32($0) : undefined }
     guard let converter = Iconv(from: name) else { return table }

@@ -94,14 +94,18 @@ public enum TextDecoding {
     }
     if encoding.isUnicode {
       if encoding == .utf8, invalid == nil { return DecodedText(utf8: bytes) }
-      return decodeUnicode(bytes, as: encoding, from: 0, notes: [], file: file)
+      let note = DecodingIssues.Note(
+        severity: .warning,
+        message: "file is not UTF-8; decoded as \(encoding.rawValue) (as requested)",
+        decodedOffset: 0, hint: "save the file as UTF-8")
+      return decodeUnicode(
+        bytes, as: encoding, from: 0, notes: encoding == .utf8 ? [] : [note], file: file)
     }
     guard let invalid else {
       let firstNonASCII = bytes.firstIndex { $0 >= 0x80 }
       guard let firstNonASCII else { return DecodedText(utf8: bytes, encoding: encoding) }
       var result = decodeLegacy(bytes, as: encoding, reason: nil, firstInvalid: nil, file: file)
-      let location = DecodingIssues.locations(
-        of: [firstNonASCII], in: Array(bytes[0..<firstNonASCII]))
+      let location = DecodingIssues.locations(of: [firstNonASCII], in: bytes)
       result.diagnostics.insert(
         Diagnostic(
           rule: "parse.encoding", severity: .warning,

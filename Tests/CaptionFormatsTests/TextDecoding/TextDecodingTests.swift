@@ -77,6 +77,16 @@ struct TextDecodingTests {
     #expect(decoded.diagnostics.allSatisfy { $0.severity == .error })
   }
 
+  @Test func forcedUTF16WithoutMark() {
+    let decoded = TextDecoding.decode([0x41, 0x00, 0x3D, 0xD8, 0x00, 0xDE], encoding: .utf16LE)
+    #expect(decoded.encoding == .utf16LE)
+    #expect(text(decoded) == "A😀")
+    #expect(
+      decoded.diagnostics.map(\.message) == [
+        "file is not UTF-8; decoded as UTF-16LE (as requested)"
+      ])
+  }
+
   @Test func utf16OddTailIsReported() {
     let decoded = TextDecoding.decode([0xFF, 0xFE, 0x61, 0x00, 0x62], file: "odd.srt")
     #expect(text(decoded) == "a\u{FFFD}")
