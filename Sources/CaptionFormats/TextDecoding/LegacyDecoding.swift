@@ -88,29 +88,52 @@ enum LegacyDecoding {
     _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, table: [UInt32], mark: Int,
     issues: inout DecodingIssues
   ) -> (utf8: [UInt8], markOffset: Int) {
-    var output: [UInt8] = []
-    output.reserveCapacity((buffer.count - start) * 3 / 2 + 16)
+    // Two passes: the exact output length from a table of UTF-8 lengths, then the bytes,
+    // so the output is allocated once and never grows.
+    var encoded = [UInt8](repeating: 0, count: 256 * 4)
+    var lengths = [Int](repeating: 3, count: 256)
+    for byte in 0..<256 {
+      var bytes: [UInt8] = []
+      if table[byte] == undefined {
+        bytes = UnicodeDecoding.replacement
+      } else {
+        UnicodeDecoding.appendUTF8(table[byte], to: &bytes)
+      }
+      lengths[byte] = bytes.count
+      for (index, value) in bytes.enumerated() { encoded[byte * 4 + index] = value }
+    }
+    var total = 0
+    lengths.withUnsafeBufferPointer { lengths in
+      for index in start..<buffer.count { total += lengths[Int(buffer[index])] }
+    }
     var markOffset = 0
-    table.withUnsafeBufferPointer { table in
-      for index in start..<buffer.count {
-        if index == mark { markOffset = output.count }
-        let byte = buffer[index]
-        if byte < 0x80 {
-          output.append(byte)
-          continue
-        }
-        let scalar = table[Int(byte)]
-        if scalar == undefined {
-          issues.undecodable(
-            UnsafeBufferPointer(rebasing: buffer[index..<index + 1]), at: index,
-            decodedOffset: output.count)
-          output.append(contentsOf: UnicodeDecoding.replacement)
-        } else {
-          UnicodeDecoding.appendUTF8(scalar, to: &output)
+    var undefinedAt: [(index: Int, decodedOffset: Int)] = []
+    let output = [UInt8](unsafeUninitializedCapacity: total) { out, initialized in
+      encoded.withUnsafeBufferPointer { encoded in
+        lengths.withUnsafeBufferPointer { lengths in
+          var written = 0
+          for index in start..<buffer.count {
+            if index == mark { markOffset = written }
+            let byte = Int(buffer[index])
+            if byte < 0x80 {
+              out[written] = UInt8(byte)
+              written += 1
+              continue
+            }
+            if table[byte] == undefined { undefinedAt.append((index, written)) }
+            for offset in 0..<lengths[byte] { out[written + offset] = encoded[byte * 4 + offset] }
+            written += lengths[byte]
+          }
+          initialized = written
         }
       }
     }
     if mark >= buffer.count { markOffset = output.count }
+    for (index, decodedOffset) in undefinedAt {
+      issues.undecodable(
+        UnsafeBufferPointer(rebasing: buffer[index..<index + 1]), at: index,
+        decodedOffset: decodedOffset)
+    }
     return (output, markOffset)
   }
 

@@ -25,6 +25,11 @@ enum UTF8Validation {
       let lead = base[index]
       if lead < 0x80 {
         index += 1
+        // Wide loads only pay off on long ASCII runs: try 8 bytes, then 32 at a time.
+        guard index + 8 <= count,
+          raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & highBits == 0
+        else { continue }
+        index += 8
         while index + 32 <= count {
           let a = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
           let b = raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
@@ -37,8 +42,25 @@ enum UTF8Validation {
           if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & highBits != 0 { break }
           index += 8
         }
-        while index < count, base[index] < 0x80 { index += 1 }
         continue
+      }
+      // Two- and three-byte sequences (Latin, Cyrillic, Arabic, Hebrew, CJK, Hangul) checked
+      // inline; four-byte ones and errors go through `sequenceLength`.
+      if index + 2 < count {
+        let second = base[index + 1]
+        if lead & 0xE0 == 0xC0, lead >= 0xC2, second & 0xC0 == 0x80 {
+          sawNonASCII = true
+          index += 2
+          continue
+        }
+        let third = base[index + 2]
+        if lead & 0xF0 == 0xE0, second & 0xC0 == 0x80, third & 0xC0 == 0x80,
+          lead != 0xE0 || second >= 0xA0, lead != 0xED || second < 0xA0
+        {
+          sawNonASCII = true
+          index += 3
+          continue
+        }
       }
       let length = sequenceLength(base, count, index)
       if length < 0 {
