@@ -86,6 +86,15 @@ public enum TextDecoding {
       if declared == .utf32LE, encoding == .utf16LE { declared = .utf16LE }
       return decodeMarked(bytes, as: declared, requested: encoding, file: file)
     }
+    if encoding == nil, let wide = unmarkedWideEncoding(bytes) {
+      let note = DecodingIssues.Note(
+        severity: .warning,
+        message:
+          "file is not UTF-8; decoded as \(wide.rawValue) (no byte order mark, but zero bytes "
+          + "between the characters)",
+        decodedOffset: 0, hint: "save the file as UTF-8")
+      return decodeUnicode(bytes, as: wide, from: 0, notes: [note], file: file)
+    }
     let invalid = bytes.withUnsafeBufferPointer { UTF8Validation.scan($0) }
     guard let encoding else {
       guard let invalid else { return DecodedText(utf8: bytes) }
@@ -116,6 +125,34 @@ public enum TextDecoding {
     }
     return decodeLegacy(
       bytes, as: encoding, reason: "as requested", firstInvalid: invalid, file: file)
+  }
+
+  /// UTF-16 or UTF-32 saved without a byte order mark, recognised by zero bytes in its first
+  /// 256 bytes (a caption file never holds NUL): UTF-32 when every 4-byte group has its two
+  /// high bytes zero and is not all zero, else UTF-16 in the byte order that puts more zeros
+  /// in high bytes.
+  static func unmarkedWideEncoding(_ bytes: [UInt8]) -> TextEncoding? {
+    let sample = bytes.prefix(256)
+    guard sample.count >= 2, sample.count % 2 == 0, sample.contains(0) else { return nil }
+    if sample.count % 4 == 0, bytes.count % 4 == 0 {
+      let groups = stride(from: 0, to: sample.count, by: 4)
+      if groups.allSatisfy({
+        sample[$0 + 2] == 0 && sample[$0 + 3] == 0 && sample[$0] | sample[$0 + 1] != 0
+      }) {
+        return .utf32LE
+      }
+      if groups.allSatisfy({
+        sample[$0] == 0 && sample[$0 + 1] == 0 && sample[$0 + 2] | sample[$0 + 3] != 0
+      }) {
+        return .utf32BE
+      }
+    }
+    var zerosAtOdd = 0
+    var zerosAtEven = 0
+    for index in sample.indices where sample[index] == 0 {
+      if index % 2 == 0 { zerosAtEven += 1 } else { zerosAtOdd += 1 }
+    }
+    return zerosAtOdd >= zerosAtEven ? .utf16LE : .utf16BE
   }
 
   /// Decodes a file that starts with the byte order mark of `declared`.

@@ -87,6 +87,37 @@ struct TextDecodingTests {
       ])
   }
 
+  @Test func wideEncodingsWithoutMarkAreRecognisedByTheirZeroBytes() {
+    let cases: [(String, TextEncoding)] = [
+      ("WEBVTT\n\n안녕", .utf16LE), ("1\r\n", .utf16BE), ("WEBVTT", .utf32LE), ("1\n", .utf32BE),
+      ("AB一二", .utf16LE), ("AB一二", .utf16BE), ("A一", .utf32LE), ("A一", .utf32BE),
+    ]
+    for (string, encoding) in cases {
+      var bytes: [UInt8] = []
+      for scalar in string.unicodeScalars {
+        let value = scalar.value
+        switch encoding {
+        case .utf16LE: bytes += [UInt8(value & 0xFF), UInt8(value >> 8)]
+        case .utf16BE: bytes += [UInt8(value >> 8), UInt8(value & 0xFF)]
+        case .utf32LE: bytes += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), 0, 0]
+        default: bytes += [0, 0, UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+        }
+      }
+      let decoded = TextDecoding.decode(bytes, language: LanguageTag("ko"), file: "w.vtt")
+      #expect(decoded.encoding == encoding)
+      #expect(text(decoded) == string)
+      #expect(
+        lines(decoded) == [
+          "w.vtt:1:1: warning: file is not UTF-8; decoded as \(encoding.rawValue) (no byte order "
+            + "mark, but zero bytes between the characters) [parse.encoding]"
+        ])
+    }
+    // Not enough to tell, or no zero bytes where UTF-16 would have them: left to UTF-8.
+    #expect(TextDecoding.decode([0x41, 0x42, 0x43, 0x44]).encoding == .utf8)
+    #expect(TextDecoding.decode([0x41, 0x00, 0x42]).encoding == .utf8)
+    #expect(TextDecoding.decode([0x41, 0x00, 0x42], encoding: .utf8).utf8 == [0x41, 0x00, 0x42])
+  }
+
   @Test func utf16OddTailIsReported() {
     let decoded = TextDecoding.decode([0xFF, 0xFE, 0x61, 0x00, 0x62], file: "odd.srt")
     #expect(text(decoded) == "a\u{FFFD}")
