@@ -128,12 +128,17 @@ public enum TextDecoding {
   }
 
   /// UTF-16 or UTF-32 saved without a byte order mark, recognised by zero bytes in its first
-  /// 256 bytes (a caption file never holds NUL): UTF-32 when every 4-byte group has its two
+  /// 256 bytes (at least a quarter of them; a caption file never holds NUL): UTF-32 when every 4-byte group has its two
   /// high bytes zero and is not all zero, else UTF-16 in the byte order that puts more zeros
   /// in high bytes.
   static func unmarkedWideEncoding(_ bytes: [UInt8]) -> TextEncoding? {
     let sample = bytes.prefix(256)
-    guard sample.count >= 2, sample.count % 2 == 0, sample.contains(0) else { return nil }
+    // Timing lines are ASCII, so wide caption files are at least a quarter zero bytes; a
+    // stray NUL in a UTF-8 file is not enough.
+    let zeros = sample.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
+    guard sample.count >= 2, sample.count % 2 == 0, zeros > 0, zeros * 4 >= sample.count else {
+      return nil
+    }
     if sample.count % 4 == 0, bytes.count % 4 == 0 {
       let groups = stride(from: 0, to: sample.count, by: 4)
       if groups.allSatisfy({

@@ -115,6 +115,8 @@ struct TextDecodingTests {
     // Not enough to tell, or no zero bytes where UTF-16 would have them: left to UTF-8.
     #expect(TextDecoding.decode([0x41, 0x42, 0x43, 0x44]).encoding == .utf8)
     #expect(TextDecoding.decode([0x41, 0x00, 0x42]).encoding == .utf8)
+    let strayNUL = Array("WEBVTT\n\nhello".utf8) + [0] + Array("world!".utf8)
+    #expect(TextDecoding.decode(strayNUL).encoding == .utf8)
     #expect(TextDecoding.decode([0x41, 0x00, 0x42], encoding: .utf8).utf8 == [0x41, 0x00, 0x42])
   }
 
