@@ -128,9 +128,9 @@ public enum TextDecoding {
   }
 
   /// UTF-16 or UTF-32 saved without a byte order mark, recognised by zero bytes in its first
-  /// 256 bytes (at least a quarter of them; a caption file never holds NUL): UTF-32 when every 4-byte group has its two
-  /// high bytes zero and is not all zero, else UTF-16 in the byte order that puts more zeros
-  /// in high bytes.
+  /// 256 bytes (at least a quarter of them; a caption file never holds NUL): UTF-32 when
+  /// every 4-byte group has its two high bytes zero and is not all zero, else UTF-16 in the
+  /// byte order that puts more zeros in high bytes.
   static func unmarkedWideEncoding(_ bytes: [UInt8]) -> TextEncoding? {
     let sample = bytes.prefix(256)
     // Timing lines are ASCII, so wide caption files are at least a quarter zero bytes; a
