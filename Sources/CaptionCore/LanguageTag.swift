@@ -22,7 +22,8 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
   public init?(_ string: String) {
     let lower = string.lowercased()
     if let grandfathered = LanguageTag.grandfathered[lower] {
-      self.init(raw: grandfathered, language: grandfathered, script: nil, region: nil)
+      let primary = lower.prefix { $0 != "-" }
+      self.init(raw: grandfathered, language: String(primary), script: nil, region: nil)
       return
     }
     let parts = lower.split(separator: "-", omittingEmptySubsequences: false).map(String.init)

@@ -19,9 +19,13 @@ public struct MediaTime: Sendable {
     self.init(value: milliseconds, timescale: 1000)
   }
 
-  /// A time from its parts, as written in `hh:mm:ss.ttt` timestamps.
+  /// A time from its parts, as written in `hh:mm:ss.ttt` timestamps. Saturates at the
+  /// limits of `Int64` milliseconds instead of trapping on absurd input.
   public init(hours: Int64, minutes: Int64, seconds: Int64, milliseconds: Int64) {
-    self.init(milliseconds: ((hours * 60 + minutes) * 60 + seconds) * 1000 + milliseconds)
+    let total =
+      ((Int128(hours) * 60 + Int128(minutes)) * 60 + Int128(seconds)) * 1000
+      + Int128(milliseconds)
+    self.init(milliseconds: Int64(clamping: total))
   }
 
   public static let zero = MediaTime(value: 0, timescale: 1000)
@@ -55,21 +59,37 @@ public struct MediaTime: Sendable {
     return "\(sign)\(magnitude / 1000).\(padded)"
   }
 
+  /// The sum in the least common multiple of the two timescales, so it is exact
+  /// (`1/3 + 1/2 = 5/6`); when that multiple does not fit `Int32`, in the finer timescale,
+  /// rounded. Saturates at the limits of `Int64`.
   public static func + (lhs: MediaTime, rhs: MediaTime) -> MediaTime {
     if lhs.timescale == rhs.timescale {
-      return MediaTime(value: lhs.value &+ rhs.value, timescale: lhs.timescale)
+      return MediaTime(
+        value: Int64(clamping: Int128(lhs.value) + Int128(rhs.value)), timescale: lhs.timescale)
+    }
+    var a = Int64(lhs.timescale)
+    var b = Int64(rhs.timescale)
+    while b != 0 { (a, b) = (b, a % b) }
+    let multiple = Int64(lhs.timescale) / a * Int64(rhs.timescale)
+    if multiple <= Int64(Int32.max) {
+      let sum =
+        Int128(lhs.value) * Int128(multiple / Int64(lhs.timescale))
+        + Int128(rhs.value) * Int128(multiple / Int64(rhs.timescale))
+      return MediaTime(value: Int64(clamping: sum), timescale: Int32(multiple))
     }
     let scale = max(lhs.timescale, rhs.timescale)
-    return MediaTime(
-      value: lhs.converted(to: scale).value &+ rhs.converted(to: scale).value, timescale: scale)
+    let sum = Int128(lhs.converted(to: scale).value) + Int128(rhs.converted(to: scale).value)
+    return MediaTime(value: Int64(clamping: sum), timescale: scale)
   }
 
   public static func - (lhs: MediaTime, rhs: MediaTime) -> MediaTime {
-    lhs + MediaTime(value: -rhs.value, timescale: rhs.timescale)
+    lhs + -rhs
   }
 
+  /// The negated time; `Int64.min` ticks saturate to `Int64.max`.
   public static prefix func - (time: MediaTime) -> MediaTime {
-    MediaTime(value: -time.value, timescale: time.timescale)
+    MediaTime(
+      value: time.value == .min ? .max : -time.value, timescale: time.timescale)
   }
 }
 

@@ -15,6 +15,9 @@ public struct TimeRange: Sendable, Hashable {
 
   public func contains(_ time: MediaTime) -> Bool { start <= time && time < end }
 
-  /// True when the two ranges share some time (touching ends do not overlap).
-  public func overlaps(_ other: TimeRange) -> Bool { start < other.end && other.start < end }
+  /// True when the two ranges share some time (touching ends do not overlap, and an empty
+  /// range shares no time with any range).
+  public func overlaps(_ other: TimeRange) -> Bool {
+    start < end && other.start < other.end && start < other.end && other.start < end
+  }
 }

@@ -14,6 +14,36 @@ public enum TextEncoding: String, Sendable, Hashable, CaseIterable {
   case windows1252 = "windows-1252"
   case windows1255 = "windows-1255"
   case windows1256 = "windows-1256"
+
+  /// True for UTF-8, UTF-16 and UTF-32.
+  public var isUnicode: Bool {
+    switch self {
+    case .utf8, .utf16LE, .utf16BE, .utf32LE, .utf32BE: return true
+    default: return false
+    }
+  }
+
+  /// The byte order mark of a Unicode encoding; empty for the legacy pages.
+  public var byteOrderMark: [UInt8] {
+    switch self {
+    case .utf8: return [0xEF, 0xBB, 0xBF]
+    case .utf16LE: return [0xFF, 0xFE]
+    case .utf16BE: return [0xFE, 0xFF]
+    case .utf32LE: return [0xFF, 0xFE, 0x00, 0x00]
+    case .utf32BE: return [0x00, 0x00, 0xFE, 0xFF]
+    default: return []
+    }
+  }
+
+  /// The encoding named by the byte order mark `bytes` start with, if any. UTF-32LE is
+  /// checked before UTF-16LE, whose mark is a prefix of it.
+  public static func byteOrderMark(of bytes: [UInt8]) -> TextEncoding? {
+    for encoding in [TextEncoding.utf8, .utf32LE, .utf32BE, .utf16LE, .utf16BE]
+    where bytes.starts(with: encoding.byteOrderMark) {
+      return encoding
+    }
+    return nil
+  }
 }
 
 /// Text decoded to UTF-8, with what was learnt on the way.
@@ -38,18 +68,182 @@ public struct DecodedText: Sendable {
 
 /// The one place every text format is decoded: byte order mark first, then strict UTF-8,
 /// then a legacy code page chosen from the language.
+///
+/// Nothing is replaced silently: every U+FFFD in the output comes with a `parse.encoding`
+/// error giving the byte offset of what it replaced.
 public enum TextDecoding {
   /// Decodes `bytes`. `encoding` forces an encoding (from `--encoding`); otherwise the
   /// language (from the file name or `--locale`) chooses the legacy page when the bytes are
   /// not UTF-8. `file` names the file in diagnostics.
+  ///
+  /// A byte order mark wins over a forced encoding, as in browsers; one U+FEFF right after
+  /// the mark (a doubled mark) is removed too, with a warning.
   public static func decode(
     _ bytes: [UInt8], encoding: TextEncoding? = nil, language: LanguageTag? = nil,
     file: String? = nil
   ) -> DecodedText {
-    // Placeholder until the full decoder lands: strip a UTF-8 BOM, assume UTF-8.
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-      return DecodedText(utf8: Array(bytes.dropFirst(3)))
+    if var declared = TextEncoding.byteOrderMark(of: bytes) {
+      if declared == .utf32LE, encoding == .utf16LE { declared = .utf16LE }
+      return decodeMarked(bytes, as: declared, requested: encoding, file: file)
     }
-    return DecodedText(utf8: bytes)
+    if encoding == nil, let wide = unmarkedWideEncoding(bytes) {
+      let note = DecodingIssues.Note(
+        severity: .warning,
+        message:
+          "file is not UTF-8; decoded as \(wide.rawValue) (no byte order mark, but zero bytes "
+          + "between the characters)",
+        decodedOffset: 0, hint: "save the file as UTF-8")
+      return decodeUnicode(bytes, as: wide, from: 0, notes: [note], file: file)
+    }
+    let invalid = bytes.withUnsafeBufferPointer { UTF8Validation.scan($0) }
+    guard let encoding else {
+      guard let invalid else { return DecodedText(utf8: bytes) }
+      let (legacy, reason) = TextEncoding.legacy(for: language)
+      return decodeLegacy(bytes, as: legacy, reason: reason, firstInvalid: invalid, file: file)
+    }
+    if encoding.isUnicode {
+      if encoding == .utf8, invalid == nil { return DecodedText(utf8: bytes) }
+      let note = DecodingIssues.Note(
+        severity: .warning,
+        message: "file is not UTF-8; decoded as \(encoding.rawValue) (as requested)",
+        decodedOffset: 0, hint: "save the file as UTF-8")
+      return decodeUnicode(
+        bytes, as: encoding, from: 0, notes: encoding == .utf8 ? [] : [note], file: file)
+    }
+    guard let invalid else {
+      let firstNonASCII = bytes.firstIndex { $0 >= 0x80 }
+      guard let firstNonASCII else { return DecodedText(utf8: bytes, encoding: encoding) }
+      var result = decodeLegacy(bytes, as: encoding, reason: nil, firstInvalid: nil, file: file)
+      let location = DecodingIssues.locations(of: [firstNonASCII], in: bytes)
+      result.diagnostics.insert(
+        Diagnostic(
+          rule: "parse.encoding", severity: .warning,
+          message: "file is valid UTF-8 but was decoded as \(encoding.rawValue) as requested",
+          file: file, location: location.first,
+          hint: "leave out --encoding to read the file as UTF-8"), at: 0)
+      return result
+    }
+    return decodeLegacy(
+      bytes, as: encoding, reason: "as requested", firstInvalid: invalid, file: file)
+  }
+
+  /// UTF-16 or UTF-32 saved without a byte order mark, recognised by zero bytes in its first
+  /// 256 bytes (at least a quarter of them; a caption file never holds NUL): UTF-32 when
+  /// every 4-byte group has its two high bytes zero and is not all zero, else UTF-16 in the
+  /// byte order that puts more zeros in high bytes.
+  static func unmarkedWideEncoding(_ bytes: [UInt8]) -> TextEncoding? {
+    let sample = bytes.prefix(256)
+    // Timing lines are ASCII, so wide caption files are at least a quarter zero bytes; a
+    // stray NUL in a UTF-8 file is not enough.
+    let zeros = sample.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
+    guard sample.count >= 2, sample.count % 2 == 0, zeros > 0, zeros * 4 >= sample.count else {
+      return nil
+    }
+    if sample.count % 4 == 0, bytes.count % 4 == 0 {
+      let groups = stride(from: 0, to: sample.count, by: 4)
+      if groups.allSatisfy({
+        sample[$0 + 2] == 0 && sample[$0 + 3] == 0 && sample[$0] | sample[$0 + 1] != 0
+      }) {
+        return .utf32LE
+      }
+      if groups.allSatisfy({
+        sample[$0] == 0 && sample[$0 + 1] == 0 && sample[$0 + 2] | sample[$0 + 3] != 0
+      }) {
+        return .utf32BE
+      }
+    }
+    var zerosAtOdd = 0
+    var zerosAtEven = 0
+    for index in sample.indices where sample[index] == 0 {
+      if index % 2 == 0 { zerosAtEven += 1 } else { zerosAtOdd += 1 }
+    }
+    return zerosAtOdd >= zerosAtEven ? .utf16LE : .utf16BE
+  }
+
+  /// Decodes a file that starts with the byte order mark of `declared`.
+  private static func decodeMarked(
+    _ bytes: [UInt8], as declared: TextEncoding, requested: TextEncoding?, file: String?
+  ) -> DecodedText {
+    var notes: [DecodingIssues.Note] = []
+    if let requested, requested != declared {
+      notes.append(
+        DecodingIssues.Note(
+          severity: .warning,
+          message:
+            "file starts with a \(declared.rawValue) byte order mark; decoded as "
+            + "\(declared.rawValue), not \(requested.rawValue) as requested",
+          decodedOffset: 0, hint: "leave out --encoding, or remove the byte order mark"))
+    }
+    if declared != .utf8 {
+      notes.append(
+        DecodingIssues.Note(
+          severity: .warning,
+          message: "file is not UTF-8; decoded as \(declared.rawValue) (byte order mark)",
+          decodedOffset: 0, hint: "save the file as UTF-8"))
+    }
+    let mark = declared.byteOrderMark
+    var start = mark.count
+    if bytes[start...].starts(with: mark) {
+      start += mark.count
+      notes.append(
+        DecodingIssues.Note(
+          severity: .warning,
+          message: "file starts with two byte order marks; the second was removed too",
+          decodedOffset: 0, hint: "save the file with at most one byte order mark"))
+    }
+    if declared == .utf8, notes.isEmpty {
+      let valid = bytes.withUnsafeBufferPointer { UTF8Validation.scan($0, from: start) == nil }
+      if valid { return DecodedText(utf8: Array(bytes[start...])) }
+    }
+    return decodeUnicode(bytes, as: declared, from: start, notes: notes, file: file)
+  }
+
+  private static func decodeUnicode(
+    _ bytes: [UInt8], as encoding: TextEncoding, from start: Int,
+    notes: [DecodingIssues.Note], file: String?
+  ) -> DecodedText {
+    var issues = DecodingIssues(encodingName: encoding.rawValue)
+    issues.notes = notes
+    let utf8 = bytes.withUnsafeBufferPointer { buffer -> [UInt8] in
+      switch encoding {
+      case .utf16LE, .utf16BE:
+        return UnicodeDecoding.decodeUTF16(
+          buffer, from: start, bigEndian: encoding == .utf16BE, issues: &issues)
+      case .utf32LE, .utf32BE:
+        return UnicodeDecoding.decodeUTF32(
+          buffer, from: start, bigEndian: encoding == .utf32BE, issues: &issues)
+      default:
+        return UnicodeDecoding.repairUTF8(buffer, from: start, issues: &issues)
+      }
+    }
+    return DecodedText(
+      utf8: utf8, encoding: encoding, diagnostics: issues.diagnostics(in: utf8, file: file))
+  }
+
+  /// Decodes with a legacy page; `reason` (nil for none) explains the choice in the
+  /// `file is not UTF-8` warning placed at `firstInvalid`.
+  private static func decodeLegacy(
+    _ bytes: [UInt8], as encoding: TextEncoding, reason: String?,
+    firstInvalid: UTF8Validation.Invalid?, file: String?
+  ) -> DecodedText {
+    var issues = DecodingIssues(encodingName: encoding.rawValue)
+    let mark = firstInvalid?.offset ?? bytes.count
+    let (utf8, markOffset) = bytes.withUnsafeBufferPointer {
+      LegacyDecoding.decode($0, from: 0, as: encoding, mark: mark, issues: &issues)
+    }
+    if let reason, let firstInvalid {
+      let hint =
+        firstInvalid.sawNonASCII
+        ? "the file has UTF-8 text before this byte and may mix encodings: "
+          + "save it all as UTF-8, or name its encoding with --encoding"
+        : "save the file as UTF-8, or name its encoding with --encoding"
+      issues.notes.insert(
+        DecodingIssues.Note(
+          severity: .warning,
+          message: "file is not UTF-8; decoded as \(encoding.rawValue) (\(reason))",
+          decodedOffset: markOffset, hint: hint), at: 0)
+    }
+    return DecodedText(
+      utf8: utf8, encoding: encoding, diagnostics: issues.diagnostics(in: utf8, file: file))
   }
 }
