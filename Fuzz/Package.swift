@@ -1,0 +1,14 @@
+// swift-tools-version:6.0
+// libFuzzer targets for captionkit's readers. Built and run by Scripts/fuzz; see Docs/fuzzing.md.
+import PackageDescription
+
+let targets = ["fuzz-webvtt", "fuzz-cuetext", "fuzz-srt", "fuzz-decoding"]
+
+let package = Package(
+  name: "captionkit-fuzz",
+  dependencies: [.package(name: "captionkit", path: "..")],
+  targets: targets.map {
+    .executableTarget(
+      name: $0, dependencies: [.product(name: "CaptionKit", package: "captionkit")])
+  }
+)
