@@ -25,6 +25,17 @@ extension WebVTTParser {
     return (token.lowerBound..<colon, colon + 1..<token.upperBound)
   }
 
+  /// Why a token is not `name:value` (the algorithm ignores it), for a message.
+  func shapeProblem(_ token: Range<Int>, kind: String) -> String {
+    guard let colon = token.first(where: { bytes[$0] == 0x3A }) else {
+      return "\(kind) setting \(quote(token)) has no \":\" and is ignored"
+    }
+    if colon == token.lowerBound {
+      return "\(kind) setting \(quote(token)) has no name and is ignored"
+    }
+    return "\(kind) setting \(quote(token)) has no value and is ignored"
+  }
+
   /// The spec's "parse a percentage string": a WebVTT percentage from 0 to 100.
   func percentage(_ range: Range<Int>) -> Double? {
     guard range.count >= 2, bytes[range.upperBound - 1] == 0x25 else { return nil }
@@ -106,6 +117,7 @@ extension WebVTTParser {
     let all = tokens(start..<line.range.upperBound)
     guard !all.isEmpty else { return }
     var seen: Set<Int> = []
+    var reportedDuplicates: Set<Int> = []
     var regionSetting: (index: Int, id: String)?
     var droppedBy: String?
 
@@ -122,9 +134,9 @@ extension WebVTTParser {
       guard let (nameRange, value) = nameAndValue(token) else {
         issues.append(
           LineIssue(
-            index: token.lowerBound,
-            message: "cue setting \(quote(token)) is not of the form name:value",
-            hint: "write settings as name:value, such as align:start"))
+            index: token.lowerBound, message: shapeProblem(token, kind: "cue"),
+            hint: "write settings as name:value with no space around the colon, such as"
+              + " align:start"))
         continue
       }
       guard let name = cueSettingName(nameRange) else {
@@ -134,7 +146,7 @@ extension WebVTTParser {
             hint: "use region, vertical, line, position, size or align"))
         continue
       }
-      if !seen.insert(name.rawValue).inserted {
+      if !seen.insert(name.rawValue).inserted, reportedDuplicates.insert(name.rawValue).inserted {
         issues.append(
           LineIssue(
             index: token.lowerBound, message: "duplicate cue setting \"\(name.text)\"",
@@ -302,12 +314,14 @@ extension WebVTTParser {
     _ lines: [TextLine], into region: inout Region, hasID: inout Bool
   ) {
     var seen: Set<String> = []
+    var reportedDuplicates: Set<String> = []
     for line in lines {
       for token in tokens(line.range) {
         guard let (nameRange, value) = nameAndValue(token) else {
           report(
-            "region setting \(quote(token)) is not of the form name:value", line: line,
-            at: token.lowerBound, hint: "write settings as name:value, such as width:40%")
+            shapeProblem(token, kind: "region"), line: line, at: token.lowerBound,
+            hint: "write settings as name:value with no space around the colon, such as"
+              + " width:40%")
           continue
         }
         let name = string(nameRange)
@@ -318,7 +332,7 @@ extension WebVTTParser {
             hint: "use id, width, lines, regionanchor, viewportanchor or scroll")
           continue
         }
-        if !seen.insert(name).inserted {
+        if !seen.insert(name).inserted, reportedDuplicates.insert(name).inserted {
           report(
             "duplicate region setting \"\(name)\"", line: line, at: token.lowerBound,
             hint: "keep one \(name) setting; the last valid one is used")

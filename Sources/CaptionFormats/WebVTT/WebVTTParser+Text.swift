@@ -74,33 +74,51 @@ extension WebVTTParser {
     return result
   }
 
-  /// `range` as a quoted string for a message, cut after 40 bytes.
+  /// `range` as a quoted string for a message: cut after 40 bytes, control characters
+  /// written as `\u{B}`.
   func quote(_ range: Range<Int>) -> String {
     let limit = 40
-    guard range.count > limit else { return "\"" + string(range) + "\"" }
-    var end = range.lowerBound + limit
-    while end > range.lowerBound, bytes[end] & 0xC0 == 0x80 { end -= 1 }
-    return "\"" + string(range.lowerBound..<end) + "…\""
+    var end = range.upperBound
+    if range.count > limit {
+      end = range.lowerBound + limit
+      while end > range.lowerBound, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+    }
+    return "\"" + Self.escaped(string(range.lowerBound..<end))
+      + (end < range.upperBound ? "…\"" : "\"")
   }
 
   func quoteString(_ text: String) -> String {
-    quote(text: text)
-  }
-
-  private func quote(text: String) -> String {
     let utf8 = Array(text.utf8)
-    guard utf8.count > 40 else { return "\"" + text + "\"" }
+    guard utf8.count > 40 else { return "\"" + Self.escaped(text) + "\"" }
     var end = 40
     while end > 0, utf8[end] & 0xC0 == 0x80 { end -= 1 }
-    return "\"" + String(decoding: utf8[0..<end], as: UTF8.self) + "…\""
+    return "\"" + Self.escaped(String(decoding: utf8[0..<end], as: UTF8.self)) + "…\""
   }
 
-  /// A character for a message: `form feed (U+000C)`, `"x"`.
+  static func escaped(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+      return text
+    }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if scalar.value < 0x20 || scalar.value == 0x7F {
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// A character for a message: `a form feed (U+000C)`, `"x"`.
   func describe(byte: UInt8) -> String {
     switch byte {
     case 0x0C: return "a form feed (U+000C)"
     case 0x0B: return "a vertical tab (U+000B)"
     case 0x00: return "a NUL character"
+    case 0x01...0x1F, 0x7F:
+      let hex = String(byte, radix: 16, uppercase: true)
+      return "the control character U+00\(hex.count < 2 ? "0" + hex : hex)"
     case 0x20...0x7E: return "\"\(Character(Unicode.Scalar(byte)))\""
     default:
       let hex = String(byte, radix: 16, uppercase: true)

@@ -204,6 +204,11 @@ extension WebVTTParser {
         message: isStart ? "missing start timestamp before \"-->\"" : "missing end timestamp",
         hint: hint)
     }
+    if !isASCIIDigit(bytes[start]), bytes[start] != 0x3A, bytes[start] != 0x2E {
+      return LineIssue(
+        index: start, message: "expected a timestamp, found \(describe(byte: bytes[start]))",
+        hint: hint)
+    }
     let shown = quote(range)
     func issue(_ problem: String) -> LineIssue {
       LineIssue(index: start, message: "timestamp \(shown) \(problem)", hint: hint)
@@ -251,6 +256,7 @@ extension WebVTTParser {
     if minutes.count != 2 { return issue("has \(minutes.count)-digit minutes; expected 2") }
     if seconds.count != 2 { return issue("has \(seconds.count)-digit seconds; expected 2") }
     guard let fraction else { return issue("has no milliseconds; expected .ttt after the seconds") }
+    if fraction == 0 { return issue("has no digits after \".\"; expected 3") }
     if fraction != 3 { return issue("has \(fraction)-digit milliseconds; expected 3") }
     if minutes.value > 59 || seconds.value > 59 { return issue("has minutes or seconds over 59") }
     return issue("is not of the form [hh:]mm:ss.ttt")

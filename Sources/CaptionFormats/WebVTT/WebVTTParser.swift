@@ -33,6 +33,18 @@ struct WebVTTParser {
   // MARK: - File
 
   mutating func run() {
+    parse()
+    // Findings come from a few passes per block; order them by position.
+    diagnostics = diagnostics.enumerated()
+      .sorted {
+        ($0.element.location?.offset ?? 0, $0.offset) < (
+          $1.element.location?.offset ?? 0, $1.offset
+        )
+      }
+      .map(\.element)
+  }
+
+  private mutating func parse() {
     guard checkSignature() else { return }
     cues.reserveCapacity(estimatedCueCount())
     guard let signatureLine = scanner.next() else { return }
@@ -244,7 +256,8 @@ struct WebVTTParser {
           timings, timingLine: timingLine, identifier: identifier, firstLine: firstLine,
           endingArrow: endingArrow)
       } else {
-        reportDroppedCue(timingLine: timingLine, endingArrow: endingArrow, lineCount: lineCount)
+        reportDroppedCue(
+          timingLine: timingLine, identifier: identifier, endingArrow: endingArrow)
       }
       return
     }
@@ -363,14 +376,24 @@ struct WebVTTParser {
           line: firstLine.number, column: 1, offset: firstLine.range.lowerBound)))
     if let endingArrow {
       report(
-        "missing blank line before the cue timing line \(quote(endingArrow.range))",
+        "missing blank line before \(quote(endingArrow.range)), which ends the cue",
         line: endingArrow, at: endingArrow.range.lowerBound, cue: reference,
         hint: "end each cue with a blank line; cue text cannot contain \"-->\"")
     }
   }
 
   /// Reports a block whose timing line did not parse: the algorithm drops the whole block.
-  mutating func reportDroppedCue(timingLine: TextLine, endingArrow: TextLine?, lineCount: Int) {
+  mutating func reportDroppedCue(
+    timingLine: TextLine, identifier: TextLine?, endingArrow: TextLine?
+  ) {
+    if let identifier, [.note, .style, .region].contains(opening(of: identifier)) {
+      let word = string(identifier.range).prefix(while: { $0 != " " && $0 != "\t" })
+      report(
+        "\(word) block contains \"-->\" on its second line, so the block is dropped",
+        line: timingLine, at: findArrow(timingLine.range) ?? timingLine.range.lowerBound,
+        hint: "remove \"-->\" from the block")
+      return
+    }
     // A first line with "-->" followed by a good timing line: an identifier with "-->".
     if timingLine.number == endingArrow.map({ $0.number - 1 }),
       let next = endingArrow, let arrow = findArrow(next.range),
