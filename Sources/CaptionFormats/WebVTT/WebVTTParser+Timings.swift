@@ -26,7 +26,7 @@ extension WebVTTParser {
   }
 
   /// Parses the timings of `line`; nil when the algorithm rejects them.
-  func parseTimings(_ line: TextLine, arrow: Int, quiet: Bool = false) -> Timings? {
+  func parseTimings(_ line: TextLine) -> Timings? {
     if case .accepted(let timings) = analyzeTimings(line.range) { return timings }
     return nil
   }
@@ -81,8 +81,7 @@ extension WebVTTParser {
     guard position + 2 < end, bytes[position] == 0x2D, bytes[position + 1] == 0x2D,
       bytes[position + 2] == 0x3E
     else {
-      let found = token(at: position, end: end)
-      let shown = found.isEmpty ? "the end of the line" : quote(found)
+      let shown = quote(token(at: position, end: end))
       return .rejected(
         LineIssue(
           index: position,

@@ -209,12 +209,12 @@ struct WebVTTParser {
       if firstLine == nil { firstLine = line }
       let scan = scanLine(line.range)
       if let nul = scan.nul { reportNUL(line: line, at: nul) }
-      if let arrow = scan.arrow {
+      if scan.arrow != nil {
         if lineCount == 1 || (lineCount == 2 && !seenArrow) {
           seenArrow = true
           timingLine = line
           identifier = buffer.first
-          if let parsed = parseTimings(line, arrow: arrow) {
+          if let parsed = parseTimings(line) {
             timings = parsed
             buffer.removeAll(keepingCapacity: true)
             seenCue = true
@@ -396,8 +396,7 @@ struct WebVTTParser {
     }
     // A first line with "-->" followed by a good timing line: an identifier with "-->".
     if timingLine.number == endingArrow.map({ $0.number - 1 }),
-      let next = endingArrow, let arrow = findArrow(next.range),
-      parseTimings(next, arrow: arrow, quiet: true) != nil
+      let next = endingArrow, parseTimings(next) != nil
     {
       report(
         "cue identifier \(quote(timingLine.range)) contains \"-->\"",
