@@ -41,7 +41,7 @@ extension WebVTTParser {
     guard range.count >= 2, bytes[range.upperBound - 1] == 0x25 else { return nil }
     let number = range.lowerBound..<range.upperBound - 1
     guard isDecimal(number) else { return nil }
-    guard let value = Double(string(number)), value >= 0, value <= 100 else { return nil }
+    guard let value = decimalValue(number), value >= 0, value <= 100 else { return nil }
     return value
   }
 
@@ -60,6 +60,41 @@ extension WebVTTParser {
     let fractionStart = index
     while index < range.upperBound, isASCIIDigit(bytes[index]) { index += 1 }
     return index == range.upperBound && index > fractionStart
+  }
+
+  /// The powers of ten a `Double` holds exactly.
+  static let powersOfTen: [Double] = [
+    1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+  ]
+
+  /// The value of `-?digits(.digits)?` as the nearest `Double`, like HTML's float rules:
+  /// exact integer arithmetic and one rounding when the digits fit, else the standard
+  /// library's parser.
+  func decimalValue(_ range: Range<Int>) -> Double? {
+    var index = range.lowerBound
+    let negative = index < range.upperBound && bytes[index] == 0x2D
+    if negative { index += 1 }
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var fractionDigits = 0
+    var seenDot = false
+    while index < range.upperBound {
+      let byte = bytes[index]
+      if byte == 0x2E, !seenDot {
+        seenDot = true
+      } else if isASCIIDigit(byte) {
+        if mantissa != 0 || byte != 0x30 { digits += 1 }
+        mantissa = mantissa &* 10 &+ UInt64(byte - 0x30)
+        if seenDot { fractionDigits += 1 }
+      } else {
+        return nil
+      }
+      index += 1
+    }
+    guard digits <= 15, fractionDigits <= 22 else { return Double(string(range)) }
+    let magnitude = Double(mantissa) / Self.powersOfTen[fractionDigits]
+    return negative ? -magnitude : magnitude
   }
 
   private func splitAtComma(_ range: Range<Int>) -> (Range<Int>, Range<Int>?) {
@@ -101,23 +136,27 @@ extension WebVTTParser {
   }
 
   private func cueSettingName(_ range: Range<Int>) -> CueSettingName? {
-    if equals(range, "region") { return .region }
-    if equals(range, "vertical") { return .vertical }
-    if equals(range, "line") { return .line }
-    if equals(range, "position") { return .position }
-    if equals(range, "size") { return .size }
-    if equals(range, "align") { return .align }
-    return nil
+    switch (range.count, bytes[range.lowerBound]) {
+    case (6, 0x72): return equals(range, "region") ? .region : nil
+    case (8, 0x76): return equals(range, "vertical") ? .vertical : nil
+    case (4, 0x6C): return equals(range, "line") ? .line : nil
+    case (8, 0x70): return equals(range, "position") ? .position : nil
+    case (4, 0x73): return equals(range, "size") ? .size : nil
+    case (5, 0x61): return equals(range, "align") ? .align : nil
+    default: return nil
+    }
   }
 
   /// Applies the settings in `line` from `start` to `settings`, as the algorithm does.
   mutating func parseCueSettings(
     _ line: TextLine, from start: Int, into settings: inout CueSettings, cue: CueReference
   ) {
-    let all = tokens(start..<line.range.upperBound)
-    guard !all.isEmpty else { return }
-    var seen: Set<Int> = []
-    var reportedDuplicates: Set<Int> = []
+    let end = line.range.upperBound
+    var next = start
+    while next < end, isASCIIWhitespace(bytes[next]) { next += 1 }
+    guard next < end else { return }
+    var seen = 0
+    var reportedDuplicates = 0
     var regionSetting: (index: Int, id: String)?
     var droppedBy: String?
 
@@ -130,7 +169,11 @@ extension WebVTTParser {
     }
 
     var issues: [LineIssue] = []
-    for token in all {
+    while next < end {
+      let tokenStart = next
+      while next < end, !isASCIIWhitespace(bytes[next]) { next += 1 }
+      let token = tokenStart..<next
+      while next < end, isASCIIWhitespace(bytes[next]) { next += 1 }
       guard let (nameRange, value) = nameAndValue(token) else {
         issues.append(
           LineIssue(
@@ -146,12 +189,15 @@ extension WebVTTParser {
             hint: "use region, vertical, line, position, size or align"))
         continue
       }
-      if !seen.insert(name.rawValue).inserted, reportedDuplicates.insert(name.rawValue).inserted {
+      let bit = 1 << name.rawValue
+      if seen & bit != 0, reportedDuplicates & bit == 0 {
+        reportedDuplicates |= bit
         issues.append(
           LineIssue(
             index: token.lowerBound, message: "duplicate cue setting \"\(name.text)\"",
             hint: "keep one \(name.text) setting; the last one is used"))
       }
+      seen |= bit
       switch name {
       case .region:
         let id = string(value)
@@ -259,7 +305,7 @@ extension WebVTTParser {
         }
       }
       // HTML's float rules: a value that rounds to infinity is an error.
-      guard let parsed = Double(string(linePosition)), parsed.isFinite else { return false }
+      guard let parsed = decimalValue(linePosition), parsed.isFinite else { return false }
       number = parsed
     }
     if let lineAlign {

@@ -1,29 +1,45 @@
 /// Byte-level helpers of the WebVTT parser: scanning lines, making strings, quoting.
 extension WebVTTParser {
-  /// The first "-->" and the first NUL byte of a line, found in one pass.
+  /// The first "-->" and the first NUL byte of a line, found in one pass that skips eight
+  /// bytes at a time while none of them is ">" or NUL.
   func scanLine(_ range: Range<Int>) -> (arrow: Int?, nul: Int?) {
     guard !range.isEmpty else { return (nil, nil) }
     return bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return (nil, nil) }
+      let raw = UnsafeRawPointer(base)
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      let greaterThans: UInt64 = 0x3E3E_3E3E_3E3E_3E3E
+      @inline(__always) func hasZeroByte(_ word: UInt64) -> Bool {
+        (word &- ones) & ~word & highs != 0
+      }
       var arrow: Int?
       var nul: Int?
       var index = range.lowerBound
       let end = range.upperBound
       while index < end {
-        let byte = buffer[index]
-        if byte == 0x3E {
-          if arrow == nil, index - range.lowerBound >= 2, buffer[index - 1] == 0x2D,
-            buffer[index - 2] == 0x2D
-          {
-            arrow = index - 2
-            if nul != nil { break }
-          }
-        } else if byte == 0 {
-          if nul == nil {
-            nul = index
-            if arrow != nil { break }
+        if index + 8 <= end {
+          let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+          if !hasZeroByte(word), !hasZeroByte(word ^ greaterThans) {
+            index += 8
+            continue
           }
         }
-        index += 1
+        let stop = min(index + 8, end)
+        while index < stop {
+          let byte = buffer[index]
+          if byte == 0x3E {
+            if arrow == nil, index - range.lowerBound >= 2, buffer[index - 1] == 0x2D,
+              buffer[index - 2] == 0x2D
+            {
+              arrow = index - 2
+            }
+          } else if byte == 0, nul == nil {
+            nul = index
+          }
+          index += 1
+        }
+        if arrow != nil, nul != nil { break }
       }
       return (arrow, nul)
     }
@@ -39,7 +55,7 @@ extension WebVTTParser {
     guard !range.isEmpty else { return "" }
     return bytes.withUnsafeBufferPointer { buffer in
       let slice = UnsafeBufferPointer(rebasing: buffer[range])
-      if !slice.contains(0) {
+      if scanLine(range).nul == nil {
         return String(decoding: slice, as: UTF8.self)
       }
       var copy: [UInt8] = []

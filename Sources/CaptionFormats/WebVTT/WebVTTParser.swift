@@ -9,6 +9,8 @@ struct WebVTTParser {
   let bytes: [UInt8]
   let file: String?
   var scanner: LineScanner
+  /// A line read and put back (the algorithm's "let position be previous position").
+  var pushedBack: TextLine?
 
   var cues: [Cue] = []
   var regions: [Region] = []
@@ -18,8 +20,11 @@ struct WebVTTParser {
 
   /// The line each region id was last defined on, and its index in `regions`.
   var regionsByID: [String: (index: Int, line: Int)] = [:]
-  /// The 1-based index of the cue that first used each identifier.
+  /// The 1-based index of the cue that first used each identifier, once an identifier
+  /// breaks the common run "1", "2", "3"…; until then `sequentialIDs` counts that run.
   var cueIDs: [String: Int] = [:]
+  var sequentialIDs = 0
+  var sequentialOnly = true
   var seenCue = false
   /// Lines of the block being collected (reused between blocks).
   var buffer: [TextLine] = []
@@ -57,25 +62,31 @@ struct WebVTTParser {
       return
     }
     // Header: a non-blank line right after the signature line starts the header block.
-    var saved = scanner
-    guard let second = scanner.next() else {
+    guard let second = nextLine() else {
       if !rest.isEmpty { header = [rest] }
       return
     }
     if second.range.isEmpty {
       if !rest.isEmpty { header = [rest] }
     } else {
-      scanner = saved
+      pushedBack = second
       collectHeader(rest: rest, first: second)
     }
     // Block loop.
     while true {
-      saved = scanner
-      guard let line = scanner.next() else { break }
+      guard let line = nextLine() else { break }
       if line.range.isEmpty { continue }
-      scanner = saved
+      pushedBack = line
       collectBlock()
     }
+  }
+
+  mutating func nextLine() -> TextLine? {
+    if let line = pushedBack {
+      pushedBack = nil
+      return line
+    }
+    return scanner.next()
   }
 
   /// Checks the signature; on failure reports one error and returns false (no cues).
@@ -142,12 +153,11 @@ struct WebVTTParser {
       line: first, at: first.range.lowerBound,
       hint: "insert a blank line after the WEBVTT line; header text goes on the WEBVTT line")
     while true {
-      let saved = scanner
-      guard let line = scanner.next() else { break }
+      guard let line = nextLine() else { break }
       if line.range.isEmpty { break }
       reportNULs(in: line)
       if findArrow(line.range) != nil {
-        scanner = saved
+        pushedBack = line
         break
       }
       lines.append(string(line.range))
@@ -203,8 +213,7 @@ struct WebVTTParser {
     var endingArrow: TextLine?
 
     while true {
-      let saved = scanner
-      guard let line = scanner.next() else { break }
+      guard let line = nextLine() else { break }
       lineCount += 1
       if firstLine == nil { firstLine = line }
       let scan = scanLine(line.range)
@@ -222,7 +231,7 @@ struct WebVTTParser {
             timings = nil
           }
         } else {
-          scanner = saved
+          pushedBack = line
           endingArrow = line
           break
         }
@@ -248,7 +257,6 @@ struct WebVTTParser {
       }
     }
     guard let firstLine else { return }
-    let firstKind = opening(of: firstLine)
 
     if let timingLine {
       if let timings {
@@ -289,7 +297,7 @@ struct WebVTTParser {
         hint: "move the \(name) block before the first cue")
       return
     }
-    switch firstKind {
+    switch opening(of: firstLine) {
     case .note:
       if let endingArrow {
         report(
@@ -341,13 +349,11 @@ struct WebVTTParser {
           cue: reference, hint: "remove \"-->\" from the block, or add a blank line before it")
       default:
         if !id.isEmpty {
-          if let previous = cueIDs[id] {
+          if let previous = firstUse(of: id, by: index) {
             report(
               "cue identifier \(quoteString(id)) is already used by cue \(previous)",
               line: identifier, at: identifier.range.lowerBound, cue: reference,
               hint: "give each cue a unique identifier")
-          } else {
-            cueIDs[id] = index
           }
         }
       }
@@ -408,6 +414,42 @@ struct WebVTTParser {
     report(
       failure.message + "; the cue is dropped", line: timingLine, at: failure.index,
       hint: failure.hint)
+  }
+
+  /// The cue that already used `id`, or nil after recording `index` as its first user.
+  /// Files numbered 1, 2, 3… need no table: each new number cannot repeat an earlier one.
+  mutating func firstUse(of id: String, by index: Int) -> Int? {
+    if sequentialOnly {
+      if isDecimal(id, equalTo: sequentialIDs + 1) {
+        sequentialIDs += 1
+        return nil
+      }
+      sequentialOnly = false
+      if sequentialIDs > 0 {
+        // The run's cues: identifiers 1…n, at their cue indices (recorded as they came).
+        for (position, cue) in cues.enumerated() where !cue.id.isEmpty {
+          cueIDs[cue.id] = position + 1
+        }
+      }
+    }
+    if let previous = cueIDs[id] { return previous }
+    cueIDs[id] = index
+    return nil
+  }
+
+  /// Whether `text` is `number` in decimal, without leading zeros.
+  private func isDecimal(_ text: String, equalTo number: Int) -> Bool {
+    var text = text
+    return text.withUTF8 { utf8 in
+      var remaining = number
+      var index = utf8.count
+      while remaining > 0 {
+        index -= 1
+        guard index >= 0, utf8[index] == UInt8(0x30 + remaining % 10) else { return false }
+        remaining /= 10
+      }
+      return index == 0
+    }
   }
 
   // MARK: - Regions
