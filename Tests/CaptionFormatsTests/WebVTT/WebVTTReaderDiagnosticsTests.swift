@@ -296,6 +296,30 @@ struct WebVTTReaderDiagnosticsTests {
     #expect(diagnostic.location == SourceLocation(line: 7, column: 25, offset: 66))
   }
 
+  @Test func findsRepeatedIdentifiersAfterANumberedRun() {
+    func file(_ ids: [String]) -> String {
+      "WEBVTT\n\n"
+        + ids.enumerated().map {
+          "\($0.element)\n00:0\($0.offset).000 --> 00:0\($0.offset).500\nx\n"
+        }
+        .joined(separator: "\n")
+    }
+    #expect(WebVTTReader.read(file(["1", "2", "3", "4"])).diagnostics.isEmpty)
+    #expect(
+      WebVTTReader.read(file(["1", "2", "3", "2"])).diagnostics.map(\.message) == [
+        "cue identifier \"2\" is already used by cue 2"
+      ])
+    #expect(
+      WebVTTReader.read(file(["1", "2", "b", "b", "1", "01"])).diagnostics.map(\.message) == [
+        "cue identifier \"b\" is already used by cue 3",
+        "cue identifier \"1\" is already used by cue 1",
+      ])
+    #expect(
+      WebVTTReader.read(file(["1", "", "2", "", "2"])).diagnostics.map(\.message) == [
+        "cue identifier \"2\" is already used by cue 3"
+      ])
+  }
+
   @Test func dropsTheCueWhoseTimingsFail() {
     let result = WebVTTReader.read(
       "WEBVTT\n\n00:00.000 --> 00:61.000\nlost\n\n00:02.000 --> 00:03.000\nkept\n")
