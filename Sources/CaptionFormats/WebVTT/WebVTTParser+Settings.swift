@@ -163,8 +163,8 @@ extension WebVTTParser {
     func invalid(_ name: CueSettingName, _ value: Range<Int>, token: Range<Int>) -> LineIssue {
       LineIssue(
         index: token.lowerBound,
-        message:
-          "invalid value \(quote(value)) for cue setting \"\(name.text)\"; expected \(name.allowed)",
+        message: "invalid value \(quote(value)) for cue setting \"\(name.text)\";"
+          + " expected \(name.allowed)",
         hint: nil)
     }
 
