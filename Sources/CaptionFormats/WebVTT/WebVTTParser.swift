@@ -289,6 +289,10 @@ struct WebVTTParser {
       }
       return
     }
+    let kind = opening(of: firstLine)
+    if seenCue, lateBlock == nil, kind == .style || kind == .region {
+      lateBlock = kind  // A STYLE or REGION line alone, after the first cue.
+    }
     if let lateBlock {
       let name = lateBlock == .style ? "STYLE" : "REGION"
       report(
@@ -297,7 +301,7 @@ struct WebVTTParser {
         hint: "move the \(name) block before the first cue")
       return
     }
-    switch opening(of: firstLine) {
+    switch kind {
     case .note:
       if let endingArrow {
         report(

@@ -79,6 +79,10 @@ struct WebVTTReaderDiagnosticsTests {
       "WEBVTT\n\n\(timing)\nx\n\nREGION\nid:a\n",
       Finding(6, 1, "REGION block after the first cue is ignored")),
     Case(
+      "WEBVTT\n\n\(timing)\nx\n\nSTYLE\n\nREGION\n",
+      Finding(6, 1, "STYLE block after the first cue is ignored"),
+      Finding(8, 1, "REGION block after the first cue is ignored")),
+    Case(
       "WEBVTT\n\nNOTE\nsome\nA --> B\n",
       Finding(5, 1, "expected a timestamp, found \"A\"; the cue is dropped"),
       Finding(5, 3, "NOTE block contains \"-->\", which ends the comment")),
