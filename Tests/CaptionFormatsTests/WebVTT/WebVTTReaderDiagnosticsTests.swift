@@ -93,6 +93,9 @@ struct WebVTTReaderDiagnosticsTests {
       "WEBVTT\n\nREGION\n\n\(timing)\nx\n",
       Finding(3, 1, "REGION block has no id setting, so no cue can use it")),
     Case(
+      "WEBVTT\n\nATTRIBUTES\n\n\(timing)\nx\n\nATTRIBUTES\n",
+      Finding(8, 1, "text \"ATTRIBUTES\" is outside any cue and is ignored")),
+    Case(
       "WEBVTT\n\nhello world\n\n\(timing)\nx\n",
       Finding(3, 1, "text \"hello world\" is outside any cue and is ignored")),
     Case(
@@ -122,6 +125,9 @@ struct WebVTTReaderDiagnosticsTests {
       Finding(3, 10, "a form feed (U+000C) in the cue timing line")),
     Case(
       "WEBVTT\n\n \(timing)\nx\n", Finding(3, 1, "cue timing line starts with whitespace")),
+    Case(
+      "WEBVTT\n\n\u{0B}\(timing)\nx\n",
+      Finding(3, 1, "expected a timestamp, found a vertical tab (U+000B); the cue is dropped")),
     Case(
       "WEBVTT\n\n00:00.000--> 00:01.000\nx\n", Finding(3, 10, "missing space before \"-->\"")),
     Case(
@@ -233,6 +239,12 @@ struct WebVTTReaderDiagnosticsTests {
     Case(
       "WEBVTT\n\nREGION\nid:a width\n",
       Finding(4, 6, "region setting \"width\" has no \":\" and is ignored")),
+    Case(
+      "WEBVTT\n\nREGION\nid:a :50%\n",
+      Finding(4, 6, "region setting \":50%\" has no name and is ignored")),
+    Case(
+      "WEBVTT\n\nREGION\nid:a width:\n",
+      Finding(4, 6, "region setting \"width:\" has no value and is ignored")),
     Case("WEBVTT\n\nREGION\nid:a color:red\n", Finding(4, 6, "unknown region setting \"color\"")),
     Case(
       "WEBVTT\n\nREGION\nid:a width:10% width:20%\n",
