@@ -1,0 +1,163 @@
+/// Byte-level helpers of the WebVTT parser: scanning lines, making strings, quoting.
+extension WebVTTParser {
+  /// The first "-->" and the first NUL byte of a line, found in one pass that skips eight
+  /// bytes at a time while none of them is ">" or NUL.
+  func scanLine(_ range: Range<Int>) -> (arrow: Int?, nul: Int?) {
+    guard !range.isEmpty else { return (nil, nil) }
+    return bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return (nil, nil) }
+      let raw = UnsafeRawPointer(base)
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      let greaterThans: UInt64 = 0x3E3E_3E3E_3E3E_3E3E
+      @inline(__always) func hasZeroByte(_ word: UInt64) -> Bool {
+        (word &- ones) & ~word & highs != 0
+      }
+      var arrow: Int?
+      var nul: Int?
+      var index = range.lowerBound
+      let end = range.upperBound
+      while index < end {
+        if index + 8 <= end {
+          let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+          if !hasZeroByte(word), !hasZeroByte(word ^ greaterThans) {
+            index += 8
+            continue
+          }
+        }
+        let stop = min(index + 8, end)
+        while index < stop {
+          let byte = buffer[index]
+          if byte == 0x3E {
+            if arrow == nil, index - range.lowerBound >= 2, buffer[index - 1] == 0x2D,
+              buffer[index - 2] == 0x2D
+            {
+              arrow = index - 2
+            }
+          } else if byte == 0, nul == nil {
+            nul = index
+          }
+          index += 1
+        }
+        if arrow != nil, nul != nil { break }
+      }
+      return (arrow, nul)
+    }
+  }
+
+  /// The index of the first "-->" in `range`.
+  func findArrow(_ range: Range<Int>) -> Int? {
+    scanLine(range).arrow
+  }
+
+  /// The text of `range`, with each NUL read as U+FFFD.
+  func string(_ range: Range<Int>) -> String {
+    guard !range.isEmpty else { return "" }
+    return bytes.withUnsafeBufferPointer { buffer in
+      let slice = UnsafeBufferPointer(rebasing: buffer[range])
+      if scanLine(range).nul == nil {
+        return String(decoding: slice, as: UTF8.self)
+      }
+      var copy: [UInt8] = []
+      copy.reserveCapacity(slice.count + 8)
+      for byte in slice {
+        if byte == 0 { copy.append(contentsOf: [0xEF, 0xBF, 0xBD]) } else { copy.append(byte) }
+      }
+      return String(decoding: copy, as: UTF8.self)
+    }
+  }
+
+  /// The lines joined with LF, each NUL read as U+FFFD: one string, built without copying
+  /// when the lines already sit in the file that way.
+  func joined(_ lines: [TextLine]) -> String {
+    guard let first = lines.first, let last = lines.last else { return "" }
+    var contiguous = true
+    for index in lines.indices.dropLast()
+    where lines[index].terminator != .lf
+      || lines[index].range.upperBound + 1 != lines[index + 1].range.lowerBound
+    {
+      contiguous = false
+      break
+    }
+    if contiguous {
+      return string(first.range.lowerBound..<last.range.upperBound)
+    }
+    var result = ""
+    for (index, line) in lines.enumerated() {
+      if index > 0 { result += "\n" }
+      result += string(line.range)
+    }
+    return result
+  }
+
+  /// `range` as a quoted string for a message: cut after 40 bytes, control characters
+  /// written as `\u{B}`.
+  func quote(_ range: Range<Int>) -> String {
+    let limit = 40
+    var end = range.upperBound
+    if range.count > limit {
+      end = range.lowerBound + limit
+      while end > range.lowerBound, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+    }
+    return "\"" + Self.escaped(string(range.lowerBound..<end))
+      + (end < range.upperBound ? "…\"" : "\"")
+  }
+
+  func quoteString(_ text: String) -> String {
+    let utf8 = Array(text.utf8)
+    guard utf8.count > 40 else { return "\"" + Self.escaped(text) + "\"" }
+    var end = 40
+    while end > 0, utf8[end] & 0xC0 == 0x80 { end -= 1 }
+    return "\"" + Self.escaped(String(decoding: utf8[0..<end], as: UTF8.self)) + "…\""
+  }
+
+  static func escaped(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+      return text
+    }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if scalar.value < 0x20 || scalar.value == 0x7F {
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// A character for a message: `a form feed (U+000C)`, `"x"`.
+  func describe(byte: UInt8) -> String {
+    switch byte {
+    case 0x0C: return "a form feed (U+000C)"
+    case 0x0B: return "a vertical tab (U+000B)"
+    case 0x00: return "a NUL character"
+    case 0x01...0x1F, 0x7F:
+      let hex = String(byte, radix: 16, uppercase: true)
+      return "the control character U+00\(hex.count < 2 ? "0" + hex : hex)"
+    case 0x20...0x7E: return "\"\(Character(Unicode.Scalar(byte)))\""
+    default:
+      let hex = String(byte, radix: 16, uppercase: true)
+      return "the byte 0x\(hex.count < 2 ? "0" + hex : hex)"
+    }
+  }
+
+  /// Whether `range` holds exactly the ASCII text `word`.
+  func equals(_ range: Range<Int>, _ word: StaticString) -> Bool {
+    guard range.count == word.utf8CodeUnitCount else { return false }
+    return word.withUTF8Buffer { keyword in
+      keyword.indices.allSatisfy { bytes[range.lowerBound + $0] == keyword[$0] }
+    }
+  }
+}
+
+/// ASCII whitespace as HTML defines it: tab, LF, form feed, CR, space.
+@inline(__always)
+func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+  byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+}
+
+@inline(__always)
+func isASCIIDigit(_ byte: UInt8) -> Bool {
+  byte >= 0x30 && byte <= 0x39
+}

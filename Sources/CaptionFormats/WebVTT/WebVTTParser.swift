@@ -1,0 +1,515 @@
+import CaptionCore
+
+/// The W3C WebVTT parser algorithm (section 6.1) over UTF-8 bytes, with the syntax checker
+/// run in the same pass.
+///
+/// Lines come from `LineScanner`, so CR, LF and CRLF all end a line, as the algorithm's
+/// newline normalisation requires. NUL bytes are read as U+FFFD wherever text is kept.
+struct WebVTTParser {
+  let bytes: [UInt8]
+  let file: String?
+  var scanner: LineScanner
+  /// A line read and put back (the algorithm's "let position be previous position").
+  var pushedBack: TextLine?
+
+  var cues: [Cue] = []
+  var regions: [Region] = []
+  var stylesheets: [String] = []
+  var header: [String] = []
+  var diagnostics: [Diagnostic] = []
+
+  /// The line each region id was last defined on, and its index in `regions`.
+  var regionsByID: [String: (index: Int, line: Int)] = [:]
+  /// The 1-based index of the cue that first used each identifier, once an identifier
+  /// breaks the common run "1", "2", "3"…; until then `sequentialIDs` counts that run.
+  var cueIDs: [String: Int] = [:]
+  var sequentialIDs = 0
+  var sequentialOnly = true
+  var seenCue = false
+  /// Lines of the block being collected (reused between blocks).
+  var buffer: [TextLine] = []
+
+  init(bytes: [UInt8], file: String?) {
+    self.bytes = bytes
+    self.file = file
+    self.scanner = LineScanner(bytes)
+  }
+
+  // MARK: - File
+
+  mutating func run() {
+    parse()
+    // Findings come from a few passes per block; order them by position.
+    diagnostics = diagnostics.enumerated()
+      .sorted {
+        ($0.element.location?.offset ?? 0, $0.offset) < (
+          $1.element.location?.offset ?? 0, $1.offset
+        )
+      }
+      .map(\.element)
+  }
+
+  private mutating func parse() {
+    guard checkSignature() else { return }
+    cues.reserveCapacity(estimatedCueCount())
+    guard let signatureLine = scanner.next() else { return }
+    reportNULs(in: signatureLine)
+    let restStart = signatureLine.range.lowerBound + min(7, signatureLine.range.count)
+    let rest = string(restStart..<signatureLine.range.upperBound)
+    if signatureLine.terminator == .none {
+      if !rest.isEmpty { header = [rest] }
+      reportMissingFinalLineBreak(signatureLine)
+      return
+    }
+    // Header: a non-blank line right after the signature line starts the header block.
+    guard let second = nextLine() else {
+      if !rest.isEmpty { header = [rest] }
+      return
+    }
+    if second.range.isEmpty {
+      if !rest.isEmpty { header = [rest] }
+    } else {
+      pushedBack = second
+      collectHeader(rest: rest, first: second)
+    }
+    // Block loop.
+    while true {
+      guard let line = nextLine() else { break }
+      if line.range.isEmpty { continue }
+      pushedBack = line
+      collectBlock()
+    }
+  }
+
+  mutating func nextLine() -> TextLine? {
+    if let line = pushedBack {
+      pushedBack = nil
+      return line
+    }
+    return scanner.next()
+  }
+
+  /// Checks the signature; on failure reports one error and returns false (no cues).
+  mutating func checkSignature() -> Bool {
+    let signature: [UInt8] = Array("WEBVTT".utf8)
+    let start = SourceLocation(line: 1, column: 1, offset: 0)
+    guard bytes.count >= 6, bytes[0..<6].elementsEqual(signature) else {
+      let shown = quote(0..<firstLineEnd())
+      let message =
+        bytes.isEmpty
+        ? "file is empty; a WebVTT file starts with \"WEBVTT\""
+        : bytes.starts(with: [0xEF, 0xBB, 0xBF])
+          ? "second byte order mark before \"WEBVTT\"; the file is not read"
+          : "missing \"WEBVTT\" signature; the first line is \(shown), so the file is not read"
+      report(
+        message, at: start, hint: "start the file with the line WEBVTT")
+      return false
+    }
+    if bytes.count > 6 {
+      let next = bytes[6]
+      if next != 0x20, next != 0x09, next != 0x0A, next != 0x0D {
+        report(
+          "\"WEBVTT\" is followed by \(describe(byte: next)), not a space, a tab or a line break;"
+            + " the file is not read",
+          at: SourceLocation(line: 1, column: 7, offset: 6),
+          hint: "put a space between WEBVTT and any text after it")
+        return false
+      }
+    }
+    return true
+  }
+
+  private func firstLineEnd() -> Int {
+    var index = 0
+    while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+    return index
+  }
+
+  /// A cheap guess of the number of cues: arrows in the first 64 KiB, scaled to the file.
+  private func estimatedCueCount() -> Int {
+    let sample = min(bytes.count, 65_536)
+    guard sample > 0 else { return 0 }
+    var arrows = 0
+    bytes.withUnsafeBufferPointer { buffer in
+      var index = 2
+      while index < sample {
+        if buffer[index] == 0x3E, buffer[index - 1] == 0x2D, buffer[index - 2] == 0x2D {
+          arrows += 1
+        }
+        index += 1
+      }
+    }
+    return arrows * (bytes.count / sample) + arrows
+  }
+
+  // MARK: - Header
+
+  /// Collects the header block (the lines after the signature line up to a blank line or a
+  /// line with "-->"), which the algorithm reads and ignores.
+  mutating func collectHeader(rest: String, first: TextLine) {
+    var lines: [String] = [rest]
+    report(
+      "missing blank line after the \"WEBVTT\" line",
+      line: first, at: first.range.lowerBound,
+      hint: "insert a blank line after the WEBVTT line; header text goes on the WEBVTT line")
+    while true {
+      guard let line = nextLine() else { break }
+      if line.range.isEmpty { break }
+      reportNULs(in: line)
+      if findArrow(line.range) != nil {
+        pushedBack = line
+        break
+      }
+      lines.append(string(line.range))
+      if line.terminator == .none {
+        reportMissingFinalLineBreak(line)
+        break
+      }
+    }
+    header = lines
+  }
+
+  // MARK: - Blocks
+
+  /// How a block's first line marks it.
+  enum Opening {
+    case note, style, region, attributes, other
+  }
+
+  func opening(of line: TextLine) -> Opening {
+    let range = line.range
+    func keyword(_ word: StaticString, spaceOnly: Bool) -> Bool {
+      let count = word.utf8CodeUnitCount
+      guard range.count >= count else { return false }
+      let matches = word.withUTF8Buffer { keyword in
+        keyword.indices.allSatisfy { bytes[range.lowerBound + $0] == keyword[$0] }
+      }
+      guard matches else { return false }
+      let after = range.lowerBound + count
+      if spaceOnly {
+        return (after..<range.upperBound).allSatisfy { isASCIIWhitespace(bytes[$0]) }
+      }
+      return after == range.upperBound || bytes[after] == 0x20 || bytes[after] == 0x09
+    }
+    if keyword("NOTE", spaceOnly: false) { return .note }
+    if keyword("STYLE", spaceOnly: true) { return .style }
+    if keyword("REGION", spaceOnly: true) { return .region }
+    if keyword("ATTRIBUTES", spaceOnly: true) { return .attributes }
+    return .other
+  }
+
+  /// The spec's "collect a WebVTT block" (without the header flag), plus its checks.
+  mutating func collectBlock() {
+    buffer.removeAll(keepingCapacity: true)
+    var lineCount = 0
+    var seenArrow = false
+    var firstLine: TextLine?
+    var timingLine: TextLine?
+    var timings: Timings?
+    var identifier: TextLine?
+    var isStyle = false
+    var isRegion = false
+    var lateBlock: Opening?
+    var endingArrow: TextLine?
+
+    while true {
+      guard let line = nextLine() else { break }
+      lineCount += 1
+      if firstLine == nil { firstLine = line }
+      let scan = scanLine(line.range)
+      if let nul = scan.nul { reportNUL(line: line, at: nul) }
+      if scan.arrow != nil {
+        if lineCount == 1 || (lineCount == 2 && !seenArrow) {
+          seenArrow = true
+          timingLine = line
+          identifier = buffer.first
+          if let parsed = parseTimings(line) {
+            timings = parsed
+            buffer.removeAll(keepingCapacity: true)
+            seenCue = true
+          } else {
+            timings = nil
+          }
+        } else {
+          pushedBack = line
+          endingArrow = line
+          break
+        }
+      } else if line.range.isEmpty {
+        break
+      } else {
+        if lineCount == 2, let first = buffer.first, buffer.count == 1 {
+          let kind = opening(of: first)
+          if kind == .style || kind == .region {
+            if seenCue {
+              lateBlock = kind
+            } else {
+              if kind == .style { isStyle = true } else { isRegion = true }
+              buffer.removeAll(keepingCapacity: true)
+            }
+          }
+        }
+        buffer.append(line)
+      }
+      if line.terminator == .none {
+        if !line.range.isEmpty { reportMissingFinalLineBreak(line) }
+        break
+      }
+    }
+    guard let firstLine else { return }
+
+    if let timingLine {
+      if let timings {
+        finishCue(
+          timings, timingLine: timingLine, identifier: identifier, firstLine: firstLine,
+          endingArrow: endingArrow)
+      } else {
+        reportDroppedCue(
+          timingLine: timingLine, identifier: identifier, endingArrow: endingArrow)
+      }
+      return
+    }
+    if isStyle {
+      stylesheets.append(joined(buffer))
+      if let endingArrow {
+        report(
+          "STYLE block contains \"-->\", which ends the style sheet early",
+          line: endingArrow, at: findArrow(endingArrow.range) ?? endingArrow.range.lowerBound,
+          hint: "remove \"-->\" from the style sheet, or escape it in CSS as --\\>")
+      }
+      return
+    }
+    if isRegion {
+      finishRegion(blockLine: firstLine)
+      if let endingArrow {
+        report(
+          "REGION block contains \"-->\", which ends the region settings early",
+          line: endingArrow, at: findArrow(endingArrow.range) ?? endingArrow.range.lowerBound,
+          hint: "remove \"-->\" from the region settings")
+      }
+      return
+    }
+    let kind = opening(of: firstLine)
+    if seenCue, lateBlock == nil, kind == .style || kind == .region {
+      lateBlock = kind  // A STYLE or REGION line alone, after the first cue.
+    }
+    if let lateBlock {
+      let name = lateBlock == .style ? "STYLE" : "REGION"
+      report(
+        "\(name) block after the first cue is ignored",
+        line: firstLine, at: firstLine.range.lowerBound,
+        hint: "move the \(name) block before the first cue")
+      return
+    }
+    switch kind {
+    case .note:
+      if let endingArrow {
+        report(
+          "NOTE block contains \"-->\", which ends the comment",
+          line: endingArrow, at: findArrow(endingArrow.range) ?? endingArrow.range.lowerBound,
+          hint: "remove \"-->\" from the comment, or end the comment with a blank line")
+      }
+    case .style:
+      break  // An empty STYLE block: valid, and it creates nothing.
+    case .region:
+      report(
+        "REGION block has no id setting, so no cue can use it",
+        line: firstLine, at: firstLine.range.lowerBound,
+        hint: "add a line such as id:bottom after REGION")
+    case .attributes:
+      if seenCue {
+        report(
+          "text \(quote(firstLine.range)) is outside any cue and is ignored",
+          line: firstLine, at: firstLine.range.lowerBound,
+          hint: "remove it, or make it a NOTE block")
+      }
+    case .other:
+      report(
+        "text \(quote(firstLine.range)) is outside any cue and is ignored",
+        line: firstLine, at: firstLine.range.lowerBound,
+        hint: "remove it, or add a cue timing line, or start the block with NOTE")
+    }
+  }
+
+  /// Builds the cue of a block whose timing line parsed.
+  mutating func finishCue(
+    _ timings: Timings, timingLine: TextLine, identifier: TextLine?, firstLine: TextLine,
+    endingArrow: TextLine?
+  ) {
+    let id = identifier.map { string($0.range) } ?? ""
+    let index = cues.count + 1
+    let reference = CueReference(
+      index: index, id: id.isEmpty ? nil : id, start: timings.start, end: timings.end)
+    for issue in timings.issues {
+      report(issue.message, line: timingLine, at: issue.index, cue: reference, hint: issue.hint)
+    }
+    if let identifier {
+      switch opening(of: identifier) {
+      case .note, .style, .region:
+        let word = string(identifier.range).prefix(while: { $0 != " " && $0 != "\t" })
+        report(
+          "\(word) block contains \"-->\" on its second line, so it is read as a cue",
+          line: timingLine, at: findArrow(timingLine.range) ?? timingLine.range.lowerBound,
+          cue: reference, hint: "remove \"-->\" from the block, or add a blank line before it")
+      default:
+        if !id.isEmpty {
+          if let previous = firstUse(of: id, by: index) {
+            report(
+              "cue identifier \(quoteString(id)) is already used by cue \(previous)",
+              line: identifier, at: identifier.range.lowerBound, cue: reference,
+              hint: "give each cue a unique identifier")
+          }
+        }
+      }
+    }
+    var settings = CueSettings.default
+    parseCueSettings(
+      timingLine, from: timings.settingsStart, into: &settings, cue: reference)
+
+    let rawText = joined(buffer)
+    let textLocation = buffer.first.map {
+      SourceLocation(line: $0.number, column: 1, offset: $0.range.lowerBound)
+    }
+    let parsed = CueTextParser.parse(
+      rawText, location: textLocation, cueRange: TimeRange(start: timings.start, end: timings.end),
+      file: file)
+    for var diagnostic in parsed.diagnostics {
+      if diagnostic.cue == nil { diagnostic.cue = reference }
+      if diagnostic.file == nil { diagnostic.file = file }
+      diagnostics.append(diagnostic)
+    }
+    cues.append(
+      Cue(
+        id: id, start: timings.start, end: timings.end, settings: settings, text: parsed.text,
+        rawText: rawText,
+        location: SourceLocation(
+          line: firstLine.number, column: 1, offset: firstLine.range.lowerBound)))
+    if let endingArrow {
+      report(
+        "missing blank line before \(quote(endingArrow.range)), which ends the cue",
+        line: endingArrow, at: endingArrow.range.lowerBound, cue: reference,
+        hint: "end each cue with a blank line; cue text cannot contain \"-->\"")
+    }
+  }
+
+  /// Reports a block whose timing line did not parse: the algorithm drops the whole block.
+  mutating func reportDroppedCue(
+    timingLine: TextLine, identifier: TextLine?, endingArrow: TextLine?
+  ) {
+    if let identifier, [.note, .style, .region].contains(opening(of: identifier)) {
+      let word = string(identifier.range).prefix(while: { $0 != " " && $0 != "\t" })
+      report(
+        "\(word) block contains \"-->\" on its second line, so the block is dropped",
+        line: timingLine, at: findArrow(timingLine.range) ?? timingLine.range.lowerBound,
+        hint: "remove \"-->\" from the block")
+      return
+    }
+    // A first line with "-->" followed by a good timing line: an identifier with "-->".
+    if timingLine.number == endingArrow.map({ $0.number - 1 }),
+      let next = endingArrow, parseTimings(next) != nil
+    {
+      report(
+        "cue identifier \(quote(timingLine.range)) contains \"-->\"",
+        line: timingLine, at: findArrow(timingLine.range) ?? timingLine.range.lowerBound,
+        hint: "remove \"-->\" from the identifier")
+      return
+    }
+    let failure = timingFailure(timingLine)
+    report(
+      failure.message + "; the cue is dropped", line: timingLine, at: failure.index,
+      hint: failure.hint)
+  }
+
+  /// The cue that already used `id`, or nil after recording `index` as its first user.
+  /// Files numbered 1, 2, 3… need no table: each new number cannot repeat an earlier one.
+  mutating func firstUse(of id: String, by index: Int) -> Int? {
+    if sequentialOnly {
+      if isDecimal(id, equalTo: sequentialIDs + 1) {
+        sequentialIDs += 1
+        return nil
+      }
+      sequentialOnly = false
+      if sequentialIDs > 0 {
+        // The run's cues: identifiers 1…n, at their cue indices (recorded as they came).
+        for (position, cue) in cues.enumerated() where !cue.id.isEmpty {
+          cueIDs[cue.id] = position + 1
+        }
+      }
+    }
+    if let previous = cueIDs[id] { return previous }
+    cueIDs[id] = index
+    return nil
+  }
+
+  /// Whether `text` is `number` in decimal, without leading zeros.
+  private func isDecimal(_ text: String, equalTo number: Int) -> Bool {
+    var text = text
+    return text.withUTF8 { utf8 in
+      var remaining = number
+      var index = utf8.count
+      while remaining > 0 {
+        index -= 1
+        guard index >= 0, utf8[index] == UInt8(0x30 + remaining % 10) else { return false }
+        remaining /= 10
+      }
+      return index == 0
+    }
+  }
+
+  // MARK: - Regions
+
+  mutating func finishRegion(blockLine: TextLine) {
+    var region = Region()
+    var hasID = false
+    parseRegionSettings(buffer, into: &region, hasID: &hasID)
+    if !hasID {
+      report(
+        "REGION block has no id setting, so no cue can use it",
+        line: blockLine, at: blockLine.range.lowerBound,
+        hint: "add a line such as id:bottom after REGION")
+    } else if let previous = regionsByID[region.id] {
+      report(
+        "region id \(quoteString(region.id)) is already defined on line \(previous.line)",
+        line: blockLine, at: blockLine.range.lowerBound,
+        hint: "give each region a unique id; cues use the last one defined")
+    }
+    regionsByID[region.id] = (regions.count, blockLine.number)
+    regions.append(region)
+  }
+
+  // MARK: - Reporting
+
+  mutating func report(
+    _ message: String, line: TextLine, at index: Int, cue: CueReference? = nil,
+    hint: String? = nil
+  ) {
+    let location = SourceLocation(
+      line: line.number, column: index - line.range.lowerBound + 1, offset: index)
+    report(message, at: location, cue: cue, hint: hint)
+  }
+
+  mutating func report(
+    _ message: String, at location: SourceLocation, cue: CueReference? = nil, hint: String? = nil
+  ) {
+    diagnostics.append(
+      Diagnostic(
+        rule: WebVTTReader.rule, severity: .error, message: message, file: file,
+        location: location, cue: cue, hint: hint))
+  }
+
+  mutating func reportNULs(in line: TextLine) {
+    if let nul = scanLine(line.range).nul { reportNUL(line: line, at: nul) }
+  }
+
+  mutating func reportNUL(line: TextLine, at index: Int) {
+    report(
+      "NUL character, read as U+FFFD", line: line, at: index,
+      hint: "remove the NUL character; the file may not be text")
+  }
+
+  mutating func reportMissingFinalLineBreak(_ line: TextLine) {
+    report(
+      "missing line break at the end of the file", line: line, at: line.range.upperBound,
+      hint: "end the file with a line break")
+  }
+}
