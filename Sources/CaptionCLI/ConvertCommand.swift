@@ -9,7 +9,7 @@ enum ConvertCommand: CaptionCommand {
       "convert <input> -o <output> [--to <format>] [--encoding <name>] [--shift <seconds>] "
       + "[--locale <tag>]",
     discussion: """
-      Reader findings and what the output format cannot carry are printed on standard error.
+      Reader findings and what the output format cannot carry are printed on standard error. \
       The output is written to a temporary file in the same folder and renamed into place.
       """,
     arguments: [.init("input", help: "The caption file to read, or - for standard input.")],

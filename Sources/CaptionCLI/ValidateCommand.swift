@@ -10,6 +10,7 @@ enum ValidateCommand: CaptionCommand {
       + "[--encoding <name>] [--locale <tag>]",
     discussion: """
       A folder is searched for caption files (.vtt, .srt), which are checked in sorted order.
+
       Exit status: 0 nothing at or above --fail-on, 1 findings, 64 usage error, 65 an input \
       is not a caption file, 66 an input is missing, 73 the report cannot be written.
       """,
