@@ -1,13 +1,13 @@
 /// Finds the name a user probably meant, by edit distance, for "did you mean" hints.
 enum NearestName {
-  /// The candidate closest to `given`, when it is within a third of its length (at least 2
-  /// edits); nil when nothing is that close.
+  /// The candidate closest to `given` ignoring case, when it is within a third of its length
+  /// (at least 2 edits); nil when nothing is that close.
   static func find(_ given: String, among candidates: [String]) -> String? {
-    let typed = Array(given.utf8)
+    let typed = Array(given.lowercased().utf8)
     guard !typed.isEmpty, typed.count <= 64 else { return nil }
     var best: (name: String, distance: Int)?
     for candidate in candidates {
-      let distance = editDistance(typed, Array(candidate.utf8))
+      let distance = editDistance(typed, Array(candidate.lowercased().utf8))
       if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
     }
     guard let best else { return nil }

@@ -76,9 +76,10 @@ struct CaptionKitCommandTests {
     let run = ToolRun(["validate", "--help"])
     #expect(run.status == 0)
     #expect(run.stdout.hasPrefix("OVERVIEW: Check caption files and report what is wrong"))
-    for option in ["--format <format>", "-o, --output <file>", "--fail-on <severity>",
-      "--encoding <name>", "--locale <tag>", "--max-input-size <bytes>", "-h, --help"]
-    {
+    for option in [
+      "--format <format>", "-o, --output <file>", "--fail-on <severity>",
+      "--encoding <name>", "--locale <tag>", "--max-input-size <bytes>", "-h, --help",
+    ] {
       #expect(run.stdout.contains("\n  \(option) "), "missing \(option)")
     }
     #expect(run.stdout.contains("<path> ..."))
