@@ -111,7 +111,7 @@ public struct JSONOutput: Sendable {
 
   /// Appends `value` as a JSON string: quotes, backslashes and control characters escaped
   /// (`\n`, `\t`, `\u001b`, ...); U+2028 and U+2029 escaped too, so the output is also valid
-  /// JavaScript. A Swift string holds no lone surrogates, so the UTF-8 is always valid.
+  /// JavaScript, and U+FEFF, so no reader mistakes it for a byte order mark. A Swift string holds no lone surrogates, so the UTF-8 is always valid.
   public static func appendString(_ value: String, to bytes: inout [UInt8]) {
     bytes.append(0x22)
     var value = value
@@ -139,6 +139,12 @@ public struct JSONOutput: Sendable {
             utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9
           {
             escape = Array((utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+            skip = 3
+          }
+        case 0xEF:
+          // U+FEFF, the byte order mark: some readers drop it even inside strings.
+          if index + 2 < count, utf8[index + 1] == 0xBB, utf8[index + 2] == 0xBF {
+            escape = Array("\\ufeff".utf8)
             skip = 3
           }
         default: break
