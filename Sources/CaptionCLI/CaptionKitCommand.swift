@@ -25,7 +25,9 @@ public enum CaptionKitCommand {
 
   /// Runs the tool with the real standard streams and exits with its status.
   public static func main() -> Never {
+    // A closed pipe or a full disk becomes a write error (exit 73), not a silent death.
     signal(SIGPIPE, SIG_IGN)
+    signal(SIGXFSZ, SIG_IGN)
     var environment: [String: String] = [:]
     if let noColor = getenv("NO_COLOR") { environment["NO_COLOR"] = String(cString: noColor) }
     let status = run(
