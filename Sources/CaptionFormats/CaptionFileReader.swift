@@ -62,19 +62,24 @@ public struct CaptionFileReader: Sendable {
     if bytes.count > maximumSize {
       throw .tooLarge(path: path, size: bytes.count, limit: maximumSize)
     }
-    if !hasWideBOM(bytes), let zero = firstZero(bytes, limit: 8192) {
+    // Zero bytes early on, and no caption signature: media or another binary file. (A caption
+    // file may hold a stray zero byte; its reader reports it.)
+    if !hasWideBOM(bytes), let zero = firstZero(bytes, limit: 8192),
+      FormatRegistry.sniff(
+        Array(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...])) == nil
+    {
       throw .notCaptionFile(path: path, reason: "binary data (a zero byte at offset \(zero))")
     }
     // TODO: SidecarName: when `language` is nil, take it from the file name
     // (`movie.ko.sdh.vtt` → `ko`) before decoding.
     let decoded = TextDecoding.decode(bytes, encoding: encoding, language: language, file: path)
-    if let zero = firstZero(decoded.utf8, limit: decoded.utf8.count) {
-      throw .notCaptionFile(path: path, reason: "binary data (a zero byte at offset \(zero))")
-    }
     if decoded.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
       throw .notCaptionFile(path: path, reason: "the file is empty")
     }
     let sniffed = FormatRegistry.sniff(decoded.utf8)
+    if sniffed == nil, let zero = firstZero(decoded.utf8, limit: decoded.utf8.count) {
+      throw .notCaptionFile(path: path, reason: "binary data (a zero byte at offset \(zero))")
+    }
     let byExtension = FormatRegistry.entry(forPath: path)
     guard let entry = byExtension ?? sniffed.flatMap({ FormatRegistry.entry(for: $0) }) else {
       throw .notCaptionFile(

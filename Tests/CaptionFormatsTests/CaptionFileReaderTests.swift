@@ -64,6 +64,20 @@ struct CaptionFileReaderTests {
     }
   }
 
+  @Test func leavesAStrayZeroByteOfACaptionFileToItsReader() throws {
+    let bytes = Array("WEBVTT\n\n00:01.000 --> 00:02.000\na\u{0}b\n".utf8)
+    let result = try CaptionFileReader().read(bytes: bytes, path: "a.vtt")
+    #expect(result.track.format == .webvtt)
+    let srt = Array("1\n00:00:01,000 --> 00:00:02,000\na\u{0}b\n".utf8)
+    #expect(try CaptionFileReader().read(bytes: srt, path: "a.srt").track.format == .srt)
+    #expect(
+      throws: CaptionFileReader.Failure.notCaptionFile(
+        path: "a.vtt", reason: "binary data (a zero byte at offset 3)")
+    ) {
+      try CaptionFileReader().read(bytes: Array("abc\u{0}def\n00:01 --> 00:02".utf8), path: "a.vtt")
+    }
+  }
+
   @Test func acceptsAWebVTTFileWithoutCues() throws {
     let result = try CaptionFileReader().read(
       bytes: Array("WEBVTT\n\nNOTE x\n".utf8), path: "a.vtt")

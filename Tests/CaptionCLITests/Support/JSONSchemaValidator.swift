@@ -121,17 +121,27 @@ struct JSONSchemaValidator {
     }
   }
 
-  /// The SARIF 2.1.0 schema kept next to the repository (`shared/schemas/`), found by walking
-  /// up from this file.
+  struct SchemaMissing: Error, CustomStringConvertible {
+    var description: String {
+      "sarif-schema-2.1.0.json not found: set CAPTIONKIT_SARIF_SCHEMA to it, or keep "
+        + "shared/schemas/ in a folder above the repository"
+    }
+  }
+
+  /// The SARIF 2.1.0 schema: the file `CAPTIONKIT_SARIF_SCHEMA` names, else
+  /// `shared/schemas/sarif-schema-2.1.0.json` in a folder above this file.
   static func sarif() throws -> JSONSchemaValidator {
+    if let path = ProcessInfo.processInfo.environment["CAPTIONKIT_SARIF_SCHEMA"], !path.isEmpty {
+      return try JSONSchemaValidator(schema: Data(contentsOf: URL(fileURLWithPath: path)))
+    }
     var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    for _ in 0..<8 {
+    while folder.path != "/" {
       let candidate = folder.appendingPathComponent("shared/schemas/sarif-schema-2.1.0.json")
       if FileManager.default.fileExists(atPath: candidate.path) {
         return try JSONSchemaValidator(schema: Data(contentsOf: candidate))
       }
       folder = folder.deletingLastPathComponent()
     }
-    throw CocoaError(.fileNoSuchFile)
+    throw SchemaMissing()
   }
 }
