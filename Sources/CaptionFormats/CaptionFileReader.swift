@@ -124,26 +124,40 @@ public struct CaptionFileReader: Sendable {
     }
     let size = Int(status.st_size)
     if size > maximumSize { throw .tooLarge(path: path, size: size, limit: maximumSize) }
-    var bytes = [UInt8](repeating: 0, count: size)
-    var count = 0
-    while true {
-      if count == bytes.count {
-        // The file grew since `fstat`, or has no size (a pipe): read on in chunks.
-        if bytes.count >= maximumSize + 1 { break }
-        bytes.append(contentsOf: repeatElement(0, count: max(1 << 16, bytes.count / 2)))
+    // Read the size `fstat` gave without zero-filling first, then whatever follows (the file
+    // grew, or it has no size, like a pipe), never more than one byte over the limit.
+    var failure: Int32?
+    var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+      initialized = 0
+      while initialized < buffer.count, let base = buffer.baseAddress {
+        let got = systemRead(descriptor, base + initialized, buffer.count - initialized)
+        if got < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          return
+        }
+        if got == 0 { return }
+        initialized += got
       }
-      let got = bytes.withUnsafeMutableBytes { buffer in
-        systemRead(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+    }
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while failure == nil, bytes.count >= size, bytes.count <= maximumSize {
+      let got = chunk.withUnsafeMutableBytes { buffer in
+        systemRead(descriptor, buffer.baseAddress, buffer.count)
       }
       if got < 0 {
         if errno == EINTR { continue }
-        throw .unreadable(path: path, reason: describe(errno))
+        failure = errno
+      } else if got == 0 {
+        break
+      } else {
+        bytes.append(contentsOf: chunk[0..<got])
       }
-      if got == 0 { break }
-      count += got
     }
-    if count > maximumSize { throw .tooLarge(path: path, size: count, limit: maximumSize) }
-    bytes.removeSubrange(count...)
+    if let failure { throw .unreadable(path: path, reason: describe(failure)) }
+    if bytes.count > maximumSize {
+      throw .tooLarge(path: path, size: bytes.count, limit: maximumSize)
+    }
     return bytes
   }
 
