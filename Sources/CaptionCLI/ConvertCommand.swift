@@ -15,7 +15,8 @@ enum ConvertCommand: CaptionCommand {
     arguments: [.init("input", help: "The caption file to read, or - for standard input.")],
     options: [
       .init(
-        "output", short: "o", value: "output", help: "The file to write, or - for standard output."),
+        "output", short: "o", value: "output",
+        help: "The file to write, or - for standard output."),
       .init(
         "to", value: "format",
         help: "vtt, srt or json; by default taken from the output's extension."),

@@ -93,7 +93,8 @@ struct EndToEndTests {
     #expect(foreign.status == 65)
     #expect(
       foreign.stderr
-        == "error: notes.txt: not a caption file: unknown format (no WEBVTT signature, no SRT cue)\n"
+        == "error: notes.txt: not a caption file: unknown format (no WEBVTT signature, "
+        + "no SRT cue)\n"
     )
     let folderRun = try Self.captionkit(["validate", "."], in: folder.path)
     #expect(folderRun.status == 0)

@@ -111,7 +111,8 @@ public struct JSONOutput: Sendable {
 
   /// Appends `value` as a JSON string: quotes, backslashes and control characters escaped
   /// (`\n`, `\t`, `\u001b`, ...); U+2028 and U+2029 escaped too, so the output is also valid
-  /// JavaScript, and U+FEFF, so no reader mistakes it for a byte order mark. A Swift string holds no lone surrogates, so the UTF-8 is always valid.
+  /// JavaScript, and U+FEFF, so no reader mistakes it for a byte order mark. A Swift string
+  /// holds no lone surrogates, so the UTF-8 is always valid.
   public static func appendString(_ value: String, to bytes: inout [UInt8]) {
     bytes.append(0x22)
     var value = value
