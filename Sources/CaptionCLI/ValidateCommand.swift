@@ -55,7 +55,7 @@ enum ValidateCommand: CaptionCommand {
     var inputFailure: Int32?
     func fail(_ failure: CommandFailure) {
       context.stderr.report("error: \(failure.message)\n")
-      if let hint = failure.hint { context.stderr.report("    hint: \(hint)\n") }
+      if let hint = failure.hint { context.stderr.report("hint: \(hint)\n") }
       inputFailure = max(inputFailure ?? 0, failure.exitCode)
     }
 

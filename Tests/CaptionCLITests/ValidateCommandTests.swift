@@ -102,6 +102,21 @@ struct ValidateCommandTests {
         + "(no WEBVTT signature, no SRT cue)\n")
   }
 
+  @Test func refusesLargeInputsWithAHint() throws {
+    let folder = try TemporaryFolder()
+    let big = try folder.file("big.srt", SampleText.srt)
+    let small = try folder.file("small.vtt", "WEBVTT\n")
+    let run = ToolRun(["validate", big, small, "--max-input-size", "10"])
+    #expect(run.status == 65)
+    #expect(
+      run.stderr == """
+        error: \(big): 37 bytes is over the input limit of 10 bytes
+        hint: raise the limit with --max-input-size 37
+
+        """)
+    #expect(run.stdout == "checked 1 file: 0 errors, 0 warnings, 0 remarks\n")
+  }
+
   @Test func writesTheReportToAFile() throws {
     let folder = try TemporaryFolder()
     let input = try folder.file("a.vtt", SampleText.webvtt)
