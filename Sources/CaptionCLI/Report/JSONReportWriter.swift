@@ -97,9 +97,9 @@ enum JSONReportWriter {
       json.key("id")
       json.string(cue.id)
       json.key("start")
-      json.raw(cue.start.decimalSeconds)
+      json.seconds(milliseconds: cue.start.milliseconds)
       json.key("end")
-      json.raw(cue.end.decimalSeconds)
+      json.seconds(milliseconds: cue.end.milliseconds)
       json.endObject()
     } else {
       json.null()

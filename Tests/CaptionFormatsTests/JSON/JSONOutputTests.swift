@@ -46,6 +46,25 @@ struct JSONOutputTests {
         == "[\n  50,\n  12.5,\n  -0.25,\n  1e-05,\n  1e+20,\n  null,\n  null,\n  -3,\n  false\n]")
   }
 
+  @Test func writesIntegersAndMillisecondsDigitByDigit() {
+    var json = JSONOutput()
+    json.beginArray()
+    for value in [0, 7, -42, 9_999_999_999, 10_000_000_000, Int.max, Int.min] {
+      json.integer(value)
+    }
+    for value: Int64 in [0, 5, 12_345, -500, -1, 3_600_000, Int64.min + 1] {
+      json.seconds(milliseconds: value)
+    }
+    json.endArray()
+    let expected = [
+      "0", "7", "-42", "9999999999", "10000000000", "\(Int.max)", "\(Int.min)",
+      "0.000", "0.005", "12.345", "-0.500", "-0.001", "3600.000", "-9223372036854775.807",
+    ]
+    #expect(
+      String(decoding: json.bytes, as: UTF8.self)
+        == "[\n  " + expected.joined(separator: ",\n  ") + "\n]")
+  }
+
   @Test func indentsNestedContainers() {
     var json = JSONOutput()
     json.beginObject()
