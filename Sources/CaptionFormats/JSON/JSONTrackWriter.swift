@@ -41,7 +41,11 @@ public enum JSONTrackWriter {
     json.endArray()
     json.endObject()
     json.finish()
-    output.append(contentsOf: json.bytes)
+    if output.isEmpty {
+      output = json.bytes  // shares the buffer: no copy of a large track
+    } else {
+      output.append(contentsOf: json.bytes)
+    }
     return []
   }
 
