@@ -35,7 +35,9 @@ public enum TrackShift {
       }
       if cue.text.plainString == nil {
         cue.text = CueText(nodes: shiftTimestamps(in: cue.text.nodes, by: offset))
-        cue.rawText = shiftTimestamps(inRawText: cue.rawText, by: offset)
+        if track.format == .webvtt {
+          cue.rawText = shiftTimestamps(inRawText: cue.rawText, by: offset)
+        }
       }
       kept.append(cue)
     }

@@ -63,6 +63,18 @@ struct TrackShiftTests {
       ])
   }
 
+  @Test func leavesSRTTextAsWritten() {
+    let raw = "<i>at <00:00:01.000></i>"
+    let cue = Cue(
+      start: .zero, end: MediaTime(milliseconds: 2000),
+      text: CueText(nodes: [.element(CueElement(kind: .italic, children: [.text("at")]))]),
+      rawText: raw)
+    var track = Track(format: .srt, cues: [cue])
+    _ = TrackShift.shift(&track, by: MediaTime(milliseconds: 1000))
+    #expect(track.cues[0].rawText == raw)
+    #expect(track.cues[0].start == MediaTime(milliseconds: 1000))
+  }
+
   @Test func shiftsTimestampsAtTheDeepestNesting() {
     let depth = CueText.maximumDepth
     var node = CueNode.timestamp(MediaTime(milliseconds: 10))
