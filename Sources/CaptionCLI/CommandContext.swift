@@ -1,4 +1,4 @@
-public import CaptionKit
+import CaptionKit
 
 /// The world a command runs in: its standard streams and environment.
 final class CommandContext {
