@@ -1,4 +1,114 @@
-/// The `captionkit` command.
+import CaptionKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The `captionkit` tool: finds the command, parses its arguments, runs it, and turns every
+/// outcome into an exit code.
 public enum CaptionKitCommand {
-  public static func main() {}
+  /// The commands, in the order help lists them.
+  static let commands: [CommandConfiguration] = [
+    ConvertCommand.configuration, ValidateCommand.configuration,
+  ]
+
+  private static func runCommand(
+    _ name: String, _ arguments: ParsedArguments, in context: CommandContext
+  ) throws -> Int32 {
+    switch name {
+    case ConvertCommand.configuration.name: return try ConvertCommand.run(arguments, in: context)
+    default: return try ValidateCommand.run(arguments, in: context)
+    }
+  }
+
+  /// Runs the tool with the real standard streams and exits with its status.
+  public static func main() -> Never {
+    // A closed pipe or a full disk becomes a write error (exit 73), not a silent death.
+    signal(SIGPIPE, SIG_IGN)
+    signal(SIGXFSZ, SIG_IGN)
+    var environment: [String: String] = [:]
+    if let noColor = getenv("NO_COLOR") { environment["NO_COLOR"] = String(cString: noColor) }
+    let status = run(
+      arguments: Array(CommandLine.arguments.dropFirst()),
+      stdin: FileDescriptorSource(descriptor: 0), stdout: FileDescriptorSink(descriptor: 1),
+      stderr: FileDescriptorSink(descriptor: 2), environment: environment)
+    exit(status)
+  }
+
+  /// Runs the tool in process. `arguments` excludes the program name.
+  public static func run(
+    arguments: [String], stdin: ByteSource, stdout: ByteSink, stderr: ByteSink,
+    environment: [String: String] = [:]
+  ) -> Int32 {
+    let context = CommandContext(
+      stdin: stdin, stdout: stdout, stderr: stderr, environment: environment)
+    let toolUsage = "captionkit <command> [options]"
+    guard let first = arguments.first else {
+      return usageError(
+        UsageError("missing command", hint: "see 'captionkit --help'"), usage: toolUsage,
+        context: context)
+    }
+    switch first {
+    case "--version":
+      context.stdout.report("captionkit \(CaptionKitVersion.current)\n")
+      return ExitCode.success
+    case "-h", "--help":
+      context.stdout.report(HelpFormatter.toolHelp(commands: commands))
+      return ExitCode.success
+    case "help":
+      guard arguments.count > 1 else {
+        context.stdout.report(HelpFormatter.toolHelp(commands: commands))
+        return ExitCode.success
+      }
+      return run(
+        arguments: [arguments[1], "--help"], stdin: stdin, stdout: stdout, stderr: stderr,
+        environment: environment)
+    default: break
+    }
+    let names = commands.map(\.name)
+    guard let configuration = commands.first(where: { $0.name == first }) else {
+      let error =
+        first.hasPrefix("-")
+        ? UsageError(
+          "unknown option '\(first)'", given: first, candidates: ["--help", "--version"])
+        : UsageError("unknown command '\(first)'", given: first, candidates: names)
+      return usageError(error, usage: toolUsage, context: context)
+    }
+    let usage = "captionkit \(configuration.usage)"
+    do {
+      let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: configuration)
+      if parsed.helpRequested {
+        context.stdout.report(HelpFormatter.help(for: configuration))
+        return ExitCode.success
+      }
+      return try runCommand(configuration.name, parsed, in: context)
+    } catch let error as UsageError {
+      return usageError(error, usage: usage, context: context)
+    } catch let failure as CommandFailure {
+      if failure.exitCode == ExitCode.usage {
+        return usageError(
+          UsageError(failure.message, hint: failure.hint), usage: usage,
+          context: context)
+      }
+      var text = "error: \(failure.message)\n"
+      if let hint = failure.hint { text += "hint: \(hint)\n" }
+      context.stderr.report(text)
+      return failure.exitCode
+    } catch {
+      context.stderr.report("error: internal error: \(error)\n")
+      return ExitCode.software
+    }
+  }
+
+  private static func usageError(
+    _ error: UsageError, usage: String, context: CommandContext
+  ) -> Int32 {
+    var text = "error: \(error.message)\n"
+    if let hint = error.hint { text += "hint: \(hint)\n" }
+    text += "usage: \(usage)\n"
+    context.stderr.report(text)
+    return ExitCode.usage
+  }
 }

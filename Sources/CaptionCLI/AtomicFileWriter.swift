@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes a whole file so that readers see the old file or the new one, never a part: the
+/// bytes go to a temporary file in the same folder, which is then renamed over the target.
+/// On failure the temporary file is removed and the old file is left as it was.
+enum AtomicFileWriter {
+  static func write(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
+    let folder: String
+    let name: String
+    if let slash = path.lastIndex(of: "/") {
+      folder = slash == path.startIndex ? "/" : String(path[..<slash])
+      name = String(path[path.index(after: slash)...])
+    } else {
+      folder = "."
+      name = path
+    }
+    guard !name.isEmpty else { throw failure(path, "it names a folder") }
+    var template = Array("\(folder)/.\(name).captionkit-XXXXXX".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+      guard let base = buffer.baseAddress else { return -1 }
+      return mkstemp(base)
+    }
+    guard descriptor >= 0 else { throw failure(path, SystemError.describe(errno)) }
+    let temporary = String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var succeeded = false
+    defer {
+      if !succeeded { unlink(temporary) }
+    }
+    // mkstemp creates the file private (0600); give it the mode a new file would get, or
+    // the mode of the file it replaces.
+    var status = stat()
+    var mode: mode_t
+    if stat(path, &status) == 0 {
+      mode = status.st_mode & 0o7777
+    } else {
+      let mask = umask(0)
+      umask(mask)
+      mode = 0o666 & ~mask
+    }
+    fchmod(descriptor, mode)
+    let written = bytes.withUnsafeBytes { buffer -> Int32 in
+      var offset = 0
+      while offset < buffer.count, let base = buffer.baseAddress {
+        let count = systemWrite(descriptor, base + offset, buffer.count - offset)
+        if count < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        offset += count
+      }
+      return 0
+    }
+    if written != 0 {
+      close(descriptor)
+      throw failure(path, SystemError.describe(written))
+    }
+    if fsync(descriptor) != 0 || close(descriptor) != 0 {
+      throw failure(path, SystemError.describe(errno))
+    }
+    guard rename(temporary, path) == 0 else { throw failure(path, SystemError.describe(errno)) }
+    succeeded = true
+  }
+
+  private static func failure(_ path: String, _ reason: String) -> CommandFailure {
+    CommandFailure(ExitCode.cannotCreate, "cannot write \(path): \(reason)")
+  }
+}
+
+private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, pointer, count)
+}

@@ -1,0 +1,26 @@
+import CaptionKit
+
+/// The world a command runs in: its standard streams and environment.
+final class CommandContext {
+  let stdin: ByteSource
+  let stdout: ByteSink
+  let stderr: ByteSink
+  let environment: [String: String]
+
+  init(stdin: ByteSource, stdout: ByteSink, stderr: ByteSink, environment: [String: String]) {
+    self.stdin = stdin
+    self.stdout = stdout
+    self.stderr = stderr
+    self.environment = environment
+  }
+
+  /// Prints diagnostics compiler-style on standard error, each hint indented below.
+  func printDiagnostics(_ diagnostics: [Diagnostic]) {
+    guard !diagnostics.isEmpty else { return }
+    var text = ""
+    for diagnostic in diagnostics {
+      text += TextReportWriter.line(for: diagnostic)
+    }
+    stderr.report(text)
+  }
+}

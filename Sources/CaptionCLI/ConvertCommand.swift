@@ -1,0 +1,88 @@
+import CaptionKit
+
+/// `captionkit convert`: reads one caption file and writes it in another format.
+enum ConvertCommand: CaptionCommand {
+  static let configuration = CommandConfiguration(
+    name: "convert",
+    abstract: "Convert a caption file to another format.",
+    usage:
+      "convert <input> -o <output> [--to <format>] [--encoding <name>] [--shift <seconds>] "
+      + "[--locale <tag>]",
+    discussion: """
+      Reader findings and what the output format cannot carry are printed on standard error. \
+      The output is written to a temporary file in the same folder and renamed into place.
+      """,
+    arguments: [.init("input", help: "The caption file to read, or - for standard input.")],
+    options: [
+      .init(
+        "output", short: "o", value: "output",
+        help: "The file to write, or - for standard output."),
+      .init(
+        "to", value: "format",
+        help: "vtt, srt or json; by default taken from the output's extension."),
+      .init(
+        "shift", value: "seconds",
+        help: "Move every cue by this many seconds (exact to 1 ms, may be negative)."),
+    ] + InputOptions.options)
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
+    guard let output = arguments.value("output") else {
+      throw UsageError("missing option '-o <output>'")
+    }
+    let input = arguments.positionals[0]
+    let entry = try outputFormat(arguments.value("to"), output: output)
+    guard let writer = entry.writer else {
+      throw CommandFailure(
+        ExitCode.usage, "writing \(entry.displayName) is not available yet")
+    }
+    let shift = try arguments.value("shift").map(ShiftAmount.parse)
+    let inputOptions = try InputOptions(arguments)
+    if input != "-", output != "-", FileIdentity.same(input, output) {
+      throw UsageError("the output '\(output)' is the input file; inputs are never overwritten")
+    }
+
+    var result = try inputOptions.read(input, in: context)
+    context.printDiagnostics(result.diagnostics)
+    if let shift {
+      context.printDiagnostics(TrackShift.shift(&result.track, by: shift))
+    }
+    var bytes: [UInt8] = []
+    let lossy = writer(result.track, &bytes)
+    context.printDiagnostics(
+      lossy.map { diagnostic in
+        var diagnostic = diagnostic
+        if diagnostic.file == nil { diagnostic.file = input == "-" ? "<stdin>" : input }
+        return diagnostic
+      })
+    if output == "-" {
+      do {
+        try context.stdout.write(bytes)
+      } catch {
+        throw CommandFailure(
+          ExitCode.cannotCreate, "cannot write to standard output: \(error.reason)")
+      }
+    } else {
+      try AtomicFileWriter.write(bytes, to: output)
+    }
+    return ExitCode.success
+  }
+
+  /// The format named by `--to`, else the output's extension.
+  private static func outputFormat(_ name: String?, output: String) throws(UsageError)
+    -> FormatRegistry.Entry
+  {
+    let names = FormatRegistry.entries.filter(\.canWrite).map { $0.names[0] }
+    let expected = names.joined(separator: ", ")
+    if let name {
+      guard let entry = FormatRegistry.entry(named: name) else {
+        throw UsageError(
+          "unknown format '\(name)' for '--to'; expected one of \(expected)", given: name,
+          candidates: names)
+      }
+      return entry
+    }
+    if output != "-", let entry = FormatRegistry.entry(forPath: output) { return entry }
+    throw UsageError(
+      "cannot tell the output format from '\(output)'", hint: "add --to with one of \(expected)")
+  }
+}

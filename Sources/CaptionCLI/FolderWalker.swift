@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Lists the files under a folder, recursively, sorted by path. Hidden entries (names
+/// starting with a dot) are skipped, and symbolic links to folders are not followed, so
+/// every walk ends.
+enum FolderWalker {
+  static func isFolder(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  /// Every regular file below `folder` (symbolic links to files included), sorted.
+  static func files(in folder: String) throws(CommandFailure) -> [String] {
+    var result: [String] = []
+    var pending = [folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder]
+    while let current = pending.popLast() {
+      guard let directory = opendir(current) else {
+        throw CommandFailure(
+          ExitCode.noInput, "\(current): cannot read: \(SystemError.describe(errno))")
+      }
+      defer { closedir(directory) }
+      while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        if name.hasPrefix(".") { continue }
+        let path = current == "/" ? "/" + name : current + "/" + name
+        var status = stat()
+        guard lstat(path, &status) == 0 else { continue }
+        let type = status.st_mode & S_IFMT
+        if type == S_IFDIR {
+          pending.append(path)
+        } else if type == S_IFREG {
+          result.append(path)
+        } else if type == S_IFLNK, stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
+          result.append(path)
+        }
+      }
+    }
+    return result.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+  }
+}

@@ -1,0 +1,99 @@
+import CaptionKit
+
+/// The options every command that reads caption files shares: `--encoding`, `--locale` and
+/// `--max-input-size`, and reading a path or `-` with them.
+struct InputOptions {
+  static let options: [CommandConfiguration.Option] = [
+    .init(
+      "encoding", value: "name",
+      help: "auto (default) or the encoding to decode with: UTF-8, windows-1252, CP949, ..."),
+    .init("locale", value: "tag", help: "The language of the text (BCP 47), such as ko or pt-BR."),
+    .init(
+      "max-input-size", value: "bytes",
+      help: "Refuse larger inputs (default \(CaptionFileReader.defaultMaximumSize))."),
+  ]
+
+  /// Other names users write for the encodings captionkit reads.
+  private static let aliases: [String: TextEncoding] = [
+    "utf8": .utf8, "utf16le": .utf16LE, "utf16be": .utf16BE, "utf32le": .utf32LE,
+    "utf32be": .utf32BE, "cp1252": .windows1252, "cp1251": .windows1251,
+    "cp1255": .windows1255, "cp1256": .windows1256, "euc-kr": .cp949, "uhc": .cp949,
+    "sjis": .shiftJIS, "shift-jis": .shiftJIS, "cp932": .shiftJIS, "gbk": .gb18030,
+    "gb2312": .gb18030, "latin1": .windows1252, "iso-8859-1": .windows1252,
+  ]
+
+  var reader: CaptionFileReader
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    var reader = CaptionFileReader()
+    if let name = arguments.value("encoding"), name.lowercased() != "auto" {
+      guard let encoding = Self.encoding(named: name) else {
+        let names = ["auto"] + TextEncoding.allCases.map(\.rawValue)
+        throw UsageError(
+          "unknown encoding '\(name)' for '--encoding'; expected one of "
+            + names.joined(separator: ", "),
+          given: name, candidates: names)
+      }
+      reader.encoding = encoding
+    }
+    if let tag = arguments.value("locale") {
+      guard let language = LanguageTag(tag) else {
+        throw UsageError("'\(tag)' is not a BCP 47 language tag for '--locale'")
+      }
+      reader.language = language
+    }
+    if let size = arguments.value("max-input-size") {
+      guard let bytes = Int(size), bytes >= 0 else {
+        throw UsageError("'--max-input-size' takes a number of bytes, not '\(size)'")
+      }
+      reader.maximumSize = bytes
+    }
+    self.reader = reader
+  }
+
+  static func encoding(named name: String) -> TextEncoding? {
+    let lower = name.lowercased()
+    if let encoding = TextEncoding.allCases.first(where: { $0.rawValue.lowercased() == lower }) {
+      return encoding
+    }
+    return aliases[lower]
+  }
+
+  /// Reads a caption file, or standard input for `-`. Failures become exit 65 or 66.
+  func read(_ path: String, in context: CommandContext) throws(CommandFailure) -> ReadResult {
+    do throws(CaptionFileReader.Failure) {
+      if path == "-" {
+        let bytes: [UInt8]
+        do throws(ReadFailure) {
+          bytes = try context.stdin.readAll(limit: reader.maximumSize)
+        } catch {
+          switch error {
+          case .tooLarge(let limit):
+            throw .tooLarge(path: "<stdin>", size: limit + 1, limit: limit)
+          case .system(let reason):
+            throw .unreadable(path: "<stdin>", reason: reason)
+          }
+        }
+        var result = try reader.read(bytes: bytes, path: "<stdin>")
+        result.track.path = "-"
+        return result
+      }
+      return try reader.read(path: path)
+    } catch {
+      throw Self.failure(error)
+    }
+  }
+
+  static func failure(_ error: CaptionFileReader.Failure) -> CommandFailure {
+    switch error {
+    case .missing, .unreadable:
+      return CommandFailure(ExitCode.noInput, error.description)
+    case .tooLarge(_, let size, let limit):
+      let hint =
+        size > limit ? "raise the limit with --max-input-size \(max(size, limit + 1))" : nil
+      return CommandFailure(ExitCode.dataError, error.description, hint: hint)
+    case .notCaptionFile:
+      return CommandFailure(ExitCode.dataError, error.description)
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import CaptionKit
+
+/// Writes a report as JUnit XML for CI dashboards: one `testsuite` per file, one `testcase`
+/// per rule that found something there (or, for a clean file, its format's parse rule). A
+/// test case fails when one of its findings is at or above `--fail-on`; lesser findings go to
+/// its `system-out`.
+enum JUnitReportWriter {
+  static func write(_ report: ValidationReport, failOn: Severity?) -> [UInt8] {
+    var suites = ""
+    var totalTests = 0
+    var totalFailures = 0
+    for entry in report.tracks {
+      let name = entry.track.path ?? "track \(entry.id)"
+      let findings = report.diagnostics.filter { $0.track == entry.id }
+      var rules: [String] = []
+      var byRule: [String: [Diagnostic]] = [:]
+      for diagnostic in findings {
+        if byRule[diagnostic.rule] == nil { rules.append(diagnostic.rule) }
+        byRule[diagnostic.rule, default: []].append(diagnostic)
+      }
+      if rules.isEmpty { rules = ["parse.\(entry.track.format.rawValue)"] }
+      var cases = ""
+      var failures = 0
+      for rule in rules {
+        let diagnostics = byRule[rule] ?? []
+        let text = diagnostics.map { TextReportWriter.line(for: $0) }.joined()
+        cases += "    <testcase name=\"\(escape(rule))\" classname=\"\(escape(name))\""
+        let failing = failOn.map { level in diagnostics.filter { $0.severity >= level } } ?? []
+        if let worst = failing.map(\.severity).max() {
+          failures += 1
+          let count = failing.count
+          let message = "\(count) finding\(count == 1 ? "" : "s") at or above \(worst.rawValue)"
+          cases += ">\n      <failure type=\"\(worst.rawValue)\" message=\"\(message)\">"
+          cases += escape(text) + "</failure>\n    </testcase>\n"
+        } else if !diagnostics.isEmpty {
+          cases += ">\n      <system-out>\(escape(text))</system-out>\n    </testcase>\n"
+        } else {
+          cases += "/>\n"
+        }
+      }
+      totalTests += rules.count
+      totalFailures += failures
+      suites += "  <testsuite name=\"\(escape(name))\" tests=\"\(rules.count)\" "
+      suites += "failures=\"\(failures)\" errors=\"0\">\n\(cases)  </testsuite>\n"
+    }
+    var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    xml += "<testsuites name=\"captionkit\" tests=\"\(totalTests)\" "
+    xml += "failures=\"\(totalFailures)\" errors=\"0\">\n"
+    xml += suites + "</testsuites>\n"
+    return Array(xml.utf8)
+  }
+
+  /// Escapes text for XML content and attributes; characters XML 1.0 cannot hold at all
+  /// (control characters other than tab and line breaks) become U+FFFD.
+  static func escape(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&apos;"
+      case "\t", "\n": result.unicodeScalars.append(scalar)
+      case "\r": result += "&#13;"
+      case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": result += "\u{FFFD}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,159 @@
+import CaptionKit
+
+/// Writes a report as SARIF 2.1.0, the format code-scanning services read: one run, the
+/// rules that fired, one result per diagnostic with its file, line, column and byte offset.
+enum SARIFReportWriter {
+  static let schema =
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+
+  static func write(_ report: ValidationReport) -> [UInt8] {
+    var rules: [String] = []
+    var ruleIndex: [String: Int] = [:]
+    for diagnostic in report.diagnostics where ruleIndex[diagnostic.rule] == nil {
+      ruleIndex[diagnostic.rule] = rules.count
+      rules.append(diagnostic.rule)
+    }
+    var json = JSONOutput(reservingCapacity: 1024 + report.diagnostics.count * 400)
+    json.beginObject()
+    json.key("$schema")
+    json.string(schema)
+    json.key("version")
+    json.string("2.1.0")
+    json.key("runs")
+    json.beginArray()
+    json.beginObject()
+    json.key("tool")
+    json.beginObject()
+    json.key("driver")
+    json.beginObject()
+    json.key("name")
+    json.string("captionkit")
+    json.key("version")
+    json.string(CaptionKitVersion.current)
+    json.key("rules")
+    json.beginArray()
+    for rule in rules {
+      json.beginObject()
+      json.key("id")
+      json.string(rule)
+      json.endObject()
+    }
+    json.endArray()
+    json.endObject()
+    json.endObject()
+    json.key("artifacts")
+    json.beginArray()
+    for entry in report.tracks {
+      json.beginObject()
+      json.key("location")
+      json.beginObject()
+      json.key("uri")
+      json.string(uri(entry.track.path ?? "-"))
+      json.endObject()
+      if let encoding = entry.track.encoding {
+        json.key("encoding")
+        json.string(encoding)
+      }
+      json.endObject()
+    }
+    json.endArray()
+    json.key("results")
+    json.beginArray()
+    for diagnostic in report.diagnostics {
+      writeResult(diagnostic, ruleIndex: ruleIndex[diagnostic.rule] ?? 0, report: report, to: &json)
+    }
+    json.endArray()
+    json.endObject()
+    json.endArray()
+    json.endObject()
+    json.finish()
+    return json.bytes
+  }
+
+  private static func writeResult(
+    _ diagnostic: Diagnostic, ruleIndex: Int, report: ValidationReport, to json: inout JSONOutput
+  ) {
+    json.beginObject()
+    json.key("ruleId")
+    json.string(diagnostic.rule)
+    json.key("ruleIndex")
+    json.integer(ruleIndex)
+    json.key("level")
+    json.string(level(diagnostic.severity))
+    json.key("message")
+    json.beginObject()
+    json.key("text")
+    json.string(diagnostic.message)
+    json.endObject()
+    if let file = diagnostic.file {
+      json.key("locations")
+      json.beginArray()
+      json.beginObject()
+      json.key("physicalLocation")
+      json.beginObject()
+      json.key("artifactLocation")
+      json.beginObject()
+      json.key("uri")
+      json.string(uri(file))
+      if let index = report.tracks.firstIndex(where: { $0.id == diagnostic.track }) {
+        json.key("index")
+        json.integer(index)
+      }
+      json.endObject()
+      if let location = diagnostic.location {
+        json.key("region")
+        json.beginObject()
+        json.key("startLine")
+        json.integer(location.line)
+        json.key("startColumn")
+        json.integer(location.column)
+        json.key("byteOffset")
+        json.integer(location.offset)
+        json.endObject()
+      }
+      json.endObject()
+      json.endObject()
+      json.endArray()
+    }
+    if diagnostic.hint != nil || diagnostic.cue != nil {
+      json.key("properties")
+      json.beginObject()
+      if let hint = diagnostic.hint {
+        json.key("hint")
+        json.string(hint)
+      }
+      if let cue = diagnostic.cue {
+        json.key("cue")
+        json.integer(cue.index)
+      }
+      json.endObject()
+    }
+    json.endObject()
+  }
+
+  static func level(_ severity: Severity) -> String {
+    switch severity {
+    case .error: return "error"
+    case .warning: return "warning"
+    case .remark: return "note"
+    }
+  }
+
+  /// A relative URI reference for a path: bytes other than unreserved characters and `/`
+  /// percent-encoded (`my file.vtt` → `my%20file.vtt`).
+  static func uri(_ path: String) -> String {
+    let hex = Array("0123456789ABCDEF".utf8)
+    var bytes: [UInt8] = []
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+        UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+        bytes.append(byte)
+      default:
+        bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

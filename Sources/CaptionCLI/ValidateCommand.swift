@@ -1,0 +1,109 @@
+import CaptionKit
+
+/// `captionkit validate`: reads caption files and reports what is wrong with them.
+enum ValidateCommand: CaptionCommand {
+  static let configuration = CommandConfiguration(
+    name: "validate",
+    abstract: "Check caption files and report what is wrong with them.",
+    usage:
+      "validate <path> ... [--format <format>] [-o <file>] [--fail-on <severity>] "
+      + "[--encoding <name>] [--locale <tag>]",
+    discussion: """
+      A folder is searched for caption files (.vtt, .srt), which are checked in sorted order.
+
+      Exit status: 0 nothing at or above --fail-on, 1 findings, 64 usage error, 65 an input \
+      is not a caption file, 66 an input is missing, 73 the report cannot be written.
+      """,
+    arguments: [
+      .init(
+        "path", repeats: true,
+        help: "Caption files or folders to check; - reads standard input.")
+    ],
+    options: [
+      .init("format", value: "format", help: "text (default), json, junit or sarif."),
+      .init("output", short: "o", value: "file", help: "Write the report to this file."),
+      .init(
+        "fail-on", value: "severity",
+        help: "error (default), warning or never: the findings that make the exit status 1."),
+    ] + InputOptions.options)
+
+  static let formats = ["text", "json", "junit", "sarif"]
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
+    let format = arguments.value("format") ?? "text"
+    guard formats.contains(format) else {
+      throw UsageError(
+        "unknown format '\(format)' for '--format'; expected one of "
+          + formats.joined(separator: ", "), given: format, candidates: formats)
+    }
+    let failOn: Severity?
+    switch arguments.value("fail-on") ?? "error" {
+    case "error": failOn = .error
+    case "warning": failOn = .warning
+    case "never": failOn = nil
+    case let other:
+      let names = ["error", "warning", "never"]
+      throw UsageError(
+        "unknown severity '\(other)' for '--fail-on'; expected one of error, warning, never",
+        given: other, candidates: names)
+    }
+    let inputOptions = try InputOptions(arguments)
+    if arguments.positionals.filter({ $0 == "-" }).count > 1 {
+      throw UsageError("standard input '-' can be read only once")
+    }
+
+    var inputFailure: Int32?
+    func fail(_ failure: CommandFailure) {
+      context.stderr.report("error: \(failure.message)\n")
+      if let hint = failure.hint { context.stderr.report("hint: \(hint)\n") }
+      inputFailure = max(inputFailure ?? 0, failure.exitCode)
+    }
+
+    var report = ValidationReport()
+    for path in arguments.positionals {
+      let files: [String]
+      if path != "-", FolderWalker.isFolder(path) {
+        do {
+          files = try FolderWalker.files(in: path).filter {
+            FormatRegistry.entry(forPath: $0)?.canRead == true
+          }
+        } catch {
+          fail(error)
+          continue
+        }
+        if files.isEmpty {
+          fail(CommandFailure(ExitCode.noInput, "\(path): no caption files in the folder"))
+        }
+      } else {
+        files = [path]
+      }
+      for file in files {
+        do {
+          report.add(try inputOptions.read(file, in: context))
+        } catch {
+          fail(error)
+        }
+      }
+    }
+
+    let bytes: [UInt8]
+    switch format {
+    case "json": bytes = JSONReportWriter.write(report)
+    case "junit": bytes = JUnitReportWriter.write(report, failOn: failOn)
+    case "sarif": bytes = SARIFReportWriter.write(report)
+    default: bytes = TextReportWriter.write(report)
+    }
+    if let output = arguments.value("output"), output != "-" {
+      try AtomicFileWriter.write(bytes, to: output)
+    } else {
+      do {
+        try context.stdout.write(bytes)
+      } catch {
+        throw CommandFailure(
+          ExitCode.cannotCreate, "cannot write to standard output: \(error.reason)")
+      }
+    }
+    if let inputFailure { return inputFailure }
+    return report.hasFinding(atLeast: failOn) ? ExitCode.findings : ExitCode.success
+  }
+}

@@ -1,0 +1,194 @@
+public import CaptionCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Loads a caption file: bytes from disk (refusing files over a size limit before reading
+/// them), decoding, choosing the format by extension or content, and the format's reader.
+/// It only reads; input files are never modified.
+public struct CaptionFileReader: Sendable {
+  /// The default largest input: 512 MiB.
+  public static let defaultMaximumSize = 512 * 1024 * 1024
+
+  /// Why a file could not be read as captions.
+  public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No file at the path.
+    case missing(path: String)
+    /// The file exists but cannot be read (a folder, no permission).
+    case unreadable(path: String, reason: String)
+    /// The file is larger than the limit; it was not read.
+    case tooLarge(path: String, size: Int, limit: Int)
+    /// The bytes are not captions captionkit can read.
+    case notCaptionFile(path: String, reason: String)
+
+    public var description: String {
+      switch self {
+      case .missing(let path): return "\(path): no such file"
+      case .unreadable(let path, let reason): return "\(path): cannot read: \(reason)"
+      case .tooLarge(let path, let size, let limit):
+        return "\(path): \(size) bytes is over the input limit of \(limit) bytes"
+      case .notCaptionFile(let path, let reason): return "\(path): not a caption file: \(reason)"
+      }
+    }
+  }
+
+  public var maximumSize: Int
+  /// The encoding to decode with; nil to detect it.
+  public var encoding: TextEncoding?
+  /// The language that chooses a legacy code page when the bytes are not UTF-8.
+  public var language: LanguageTag?
+
+  public init(
+    maximumSize: Int = CaptionFileReader.defaultMaximumSize, encoding: TextEncoding? = nil,
+    language: LanguageTag? = nil
+  ) {
+    self.maximumSize = maximumSize
+    self.encoding = encoding
+    self.language = language
+  }
+
+  /// Reads the caption file at `path`.
+  public func read(path: String) throws(Failure) -> ReadResult {
+    let bytes = try Self.loadBytes(path: path, maximumSize: maximumSize)
+    return try read(bytes: bytes, path: path)
+  }
+
+  /// Reads caption bytes already loaded (standard input). `path` names the file in
+  /// diagnostics and chooses the format by extension when it has one.
+  public func read(bytes: [UInt8], path: String) throws(Failure) -> ReadResult {
+    if bytes.count > maximumSize {
+      throw .tooLarge(path: path, size: bytes.count, limit: maximumSize)
+    }
+    // Zero bytes early on, and no caption signature: media or another binary file. (A caption
+    // file may hold a stray zero byte; its reader reports it.)
+    if !hasWideBOM(bytes), let zero = firstZero(bytes, limit: 8192),
+      FormatRegistry.sniff(
+        Array(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...])) == nil
+    {
+      throw .notCaptionFile(path: path, reason: "binary data (a zero byte at offset \(zero))")
+    }
+    // TODO: SidecarName: when `language` is nil, take it from the file name
+    // (`movie.ko.sdh.vtt` → `ko`) before decoding.
+    let decoded = TextDecoding.decode(bytes, encoding: encoding, language: language, file: path)
+    if decoded.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+      throw .notCaptionFile(path: path, reason: "the file is empty")
+    }
+    let sniffed = FormatRegistry.sniff(decoded.utf8)
+    if sniffed == nil, let zero = firstZero(decoded.utf8, limit: decoded.utf8.count) {
+      throw .notCaptionFile(path: path, reason: "binary data (a zero byte at offset \(zero))")
+    }
+    let byExtension = FormatRegistry.entry(forPath: path)
+    guard let entry = byExtension ?? sniffed.flatMap({ FormatRegistry.entry(for: $0) }) else {
+      throw .notCaptionFile(
+        path: path, reason: "unknown format (no WEBVTT signature, no SRT cue)")
+    }
+    guard let reader = entry.reader else {
+      throw .notCaptionFile(
+        path: path, reason: "reading \(entry.displayName) is not supported yet")
+    }
+    var result = reader(decoded, path)
+    if result.track.cues.isEmpty, sniffed == nil,
+      !FormatRegistry.containsTimingLine(decoded.utf8)
+    {
+      throw .notCaptionFile(path: path, reason: "no cues found")
+    }
+    let missing = decoded.diagnostics.filter { !result.diagnostics.contains($0) }
+    result.diagnostics = missing + result.diagnostics
+    for index in result.diagnostics.indices where result.diagnostics[index].file == nil {
+      result.diagnostics[index].file = path
+    }
+    if result.track.path == nil { result.track.path = path }
+    if result.track.encoding == nil { result.track.encoding = decoded.encoding.rawValue }
+    if result.track.language == nil { result.track.language = language }
+    return result
+  }
+
+  /// The bytes of the file at `path`, refused before reading when over `maximumSize`.
+  public static func loadBytes(path: String, maximumSize: Int) throws(Failure) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY)
+    if descriptor < 0 {
+      let code = errno
+      if code == ENOENT || code == ENOTDIR { throw .missing(path: path) }
+      throw .unreadable(path: path, reason: describe(code))
+    }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      throw .unreadable(path: path, reason: describe(errno))
+    }
+    if (status.st_mode & S_IFMT) == S_IFDIR {
+      throw .unreadable(path: path, reason: "it is a folder")
+    }
+    let size = Int(status.st_size)
+    if size > maximumSize { throw .tooLarge(path: path, size: size, limit: maximumSize) }
+    // Read the size `fstat` gave without zero-filling first, then whatever follows (the file
+    // grew, or it has no size, like a pipe), never more than one byte over the limit.
+    var failure: Int32?
+    var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+      initialized = 0
+      while initialized < buffer.count, let base = buffer.baseAddress {
+        let got = systemRead(descriptor, base + initialized, buffer.count - initialized)
+        if got < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          return
+        }
+        if got == 0 { return }
+        initialized += got
+      }
+    }
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while failure == nil, bytes.count >= size, bytes.count <= maximumSize {
+      let got = chunk.withUnsafeMutableBytes { buffer in
+        systemRead(descriptor, buffer.baseAddress, buffer.count)
+      }
+      if got < 0 {
+        if errno == EINTR { continue }
+        failure = errno
+      } else if got == 0 {
+        break
+      } else {
+        bytes.append(contentsOf: chunk[0..<got])
+      }
+    }
+    if let failure { throw .unreadable(path: path, reason: describe(failure)) }
+    if bytes.count > maximumSize {
+      throw .tooLarge(path: path, size: bytes.count, limit: maximumSize)
+    }
+    return bytes
+  }
+
+  private static func describe(_ code: Int32) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    let message = String(cString: text)
+    guard let first = message.first else { return "error \(code)" }
+    return first.lowercased() + message.dropFirst()
+  }
+
+  /// True when the bytes start with a UTF-16 or UTF-32 byte order mark (zero bytes expected).
+  private func hasWideBOM(_ bytes: [UInt8]) -> Bool {
+    bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
+      || bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF])
+  }
+
+  private func firstZero(_ bytes: [UInt8], limit: Int) -> Int? {
+    bytes.withUnsafeBufferPointer { buffer in
+      let end = min(limit, buffer.count)
+      var index = 0
+      while index < end {
+        if buffer[index] == 0 { return index }
+        index += 1
+      }
+      return nil
+    }
+  }
+}
+
+private func systemRead(_ descriptor: Int32, _ pointer: UnsafeMutableRawPointer?, _ count: Int)
+  -> Int
+{
+  read(descriptor, pointer, count)
+}

@@ -1,0 +1,150 @@
+import CaptionKit
+import Testing
+
+@testable import CaptionCLI
+
+struct CaptionKitCommandTests {
+  @Test func printsTheVersion() {
+    let run = ToolRun(["--version"])
+    #expect(run.status == 0)
+    #expect(run.stdout == "captionkit \(CaptionKitVersion.current)\n")
+    #expect(run.stderr.isEmpty)
+  }
+
+  @Test func printsToolHelp() {
+    let expected = """
+      OVERVIEW: Read, check and convert caption files.
+
+      USAGE: captionkit <command> [options]
+
+      COMMANDS:
+        convert                   Convert a caption file to another format.
+        validate                  Check caption files and report what is wrong with
+                                  them.
+
+      OPTIONS:
+        --version                 Show the version.
+        -h, --help                Show help information.
+
+      See 'captionkit <command> --help' for the options of a command.
+
+      """
+    for arguments in [["--help"], ["-h"], ["help"]] {
+      let run = ToolRun(arguments)
+      #expect(run.status == 0)
+      #expect(run.stdout == expected)
+    }
+  }
+
+  @Test func printsConvertHelp() {
+    let expected = """
+      OVERVIEW: Convert a caption file to another format.
+
+      USAGE: captionkit convert <input> -o <output> [--to <format>]
+               [--encoding <name>] [--shift <seconds>] [--locale <tag>]
+
+      Reader findings and what the output format cannot carry are printed on standard
+      error. The output is written to a temporary file in the same folder and renamed
+      into place.
+
+      ARGUMENTS:
+        <input>                   The caption file to read, or - for standard input.
+
+      OPTIONS:
+        -o, --output <output>     The file to write, or - for standard output.
+        --to <format>             vtt, srt or json; by default taken from the output's
+                                  extension.
+        --shift <seconds>         Move every cue by this many seconds (exact to 1 ms,
+                                  may be negative).
+        --encoding <name>         auto (default) or the encoding to decode with:
+                                  UTF-8, windows-1252, CP949, ...
+        --locale <tag>            The language of the text (BCP 47), such as ko or
+                                  pt-BR.
+        --max-input-size <bytes>  Refuse larger inputs (default 536870912).
+        -h, --help                Show help information.
+
+      """
+    for arguments in [["convert", "--help"], ["convert", "a.vtt", "-h"], ["help", "convert"]] {
+      let run = ToolRun(arguments)
+      #expect(run.status == 0)
+      #expect(run.stdout == expected)
+      #expect(run.stderr.isEmpty)
+    }
+  }
+
+  @Test func validateHelpListsEveryOption() {
+    let run = ToolRun(["validate", "--help"])
+    #expect(run.status == 0)
+    #expect(run.stdout.hasPrefix("OVERVIEW: Check caption files and report what is wrong"))
+    for option in [
+      "--format <format>", "-o, --output <file>", "--fail-on <severity>",
+      "--encoding <name>", "--locale <tag>", "--max-input-size <bytes>", "-h, --help",
+    ] {
+      #expect(run.stdout.contains("\n  \(option) "), "missing \(option)")
+    }
+    #expect(run.stdout.contains("<path> ..."))
+  }
+
+  @Test func helpLinesFitEightyColumns() {
+    for arguments in [["--help"], ["convert", "--help"], ["validate", "--help"]] {
+      let long = ToolRun(arguments).stdout.split(separator: "\n").filter { $0.count > 80 }
+      #expect(long.isEmpty, "\(arguments): \(long)")
+    }
+  }
+
+  @Test func unknownOptionNamesTheNearest() {
+    let run = ToolRun(["validate", "--formt", "json", "a.vtt"])
+    #expect(run.status == 64)
+    #expect(run.stdout.isEmpty)
+    #expect(
+      run.stderr == """
+        error: unknown option '--formt'
+        hint: did you mean '--format'?
+        usage: captionkit validate <path> ... [--format <format>] [-o <file>] \
+        [--fail-on <severity>] [--encoding <name>] [--locale <tag>]
+
+        """)
+  }
+
+  @Test func unknownCommandNamesTheNearest() {
+    let run = ToolRun(["conver", "a.vtt"])
+    #expect(run.status == 64)
+    #expect(
+      run.stderr == """
+        error: unknown command 'conver'
+        hint: did you mean 'convert'?
+        usage: captionkit <command> [options]
+
+        """)
+  }
+
+  @Test func unknownToolOption() {
+    let run = ToolRun(["--verison"])
+    #expect(run.status == 64)
+    #expect(
+      run.stderr == """
+        error: unknown option '--verison'
+        hint: did you mean '--version'?
+        usage: captionkit <command> [options]
+
+        """)
+  }
+
+  @Test func missingCommand() {
+    let run = ToolRun([])
+    #expect(run.status == 64)
+    #expect(
+      run.stderr == """
+        error: missing command
+        hint: see 'captionkit --help'
+        usage: captionkit <command> [options]
+
+        """)
+  }
+
+  @Test func missingArgument() {
+    let run = ToolRun(["convert", "-o", "out.vtt"])
+    #expect(run.status == 64)
+    #expect(run.stderr.hasPrefix("error: missing argument <input>\nusage: captionkit convert "))
+  }
+}

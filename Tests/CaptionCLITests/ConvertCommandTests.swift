@@ -1,0 +1,235 @@
+import Foundation
+import Testing
+
+@testable import CaptionCLI
+
+struct ConvertCommandTests {
+  /// The JSON track of a WebVTT file that has a header and no cue.
+  static let emptyWebVTTTrack = """
+    {
+      "format": "webvtt",
+      "language": null,
+      "kind": null,
+      "encoding": "UTF-8",
+      "regions": [],
+      "stylesheets": [],
+      "cues": []
+    }
+
+    """
+
+  @Test func infersJSONFromTheOutputExtension() throws {
+    let folder = try TemporaryFolder()
+    let input = try folder.file("empty.vtt", "WEBVTT\n")
+    let run = ToolRun(["convert", input, "-o", folder.path + "/out.json"])
+    #expect(run.status == 0)
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderr.isEmpty)
+    #expect(try folder.contents("out.json") == Self.emptyWebVTTTrack)
+    #expect(try folder.listing() == ["empty.vtt", "out.json"])
+    #expect(try folder.contents("empty.vtt") == "WEBVTT\n")
+  }
+
+  @Test func writesStandardOutputForDash() throws {
+    let folder = try TemporaryFolder()
+    let input = try folder.file("empty.vtt", "WEBVTT\n")
+    let run = ToolRun(["convert", input, "-o", "-", "--to", "json"])
+    #expect(run.status == 0)
+    #expect(run.stdout == Self.emptyWebVTTTrack)
+  }
+
+  @Test func readsStandardInputForDash() {
+    let run = ToolRun(["convert", "-", "-o", "-", "--to=json"], stdin: "WEBVTT\n")
+    #expect(run.status == 0)
+    #expect(run.stdout == Self.emptyWebVTTTrack)
+  }
+
+  @Test func takesTheLocaleAsTheTrackLanguage() {
+    let run = ToolRun(
+      ["convert", "-", "-o", "-", "--to", "json", "--locale", "pt-br"], stdin: "WEBVTT\n")
+    #expect(run.status == 0)
+    #expect(run.stdout.contains("\"language\": \"pt-BR\","))
+  }
+
+  @Test func replacesAnExistingOutputWholesale() throws {
+    let folder = try TemporaryFolder()
+    let input = try folder.file("empty.vtt", "WEBVTT\n")
+    try folder.file("out.json", String(repeating: "old ", count: 1000))
+    let run = ToolRun(["convert", input, "-o", folder.path + "/out.json"])
+    #expect(run.status == 0)
+    #expect(try folder.contents("out.json") == Self.emptyWebVTTTrack)
+    #expect(try folder.listing() == ["empty.vtt", "out.json"])
+  }
+
+  @Test func refusesToOverwriteItsInput() throws {
+    let folder = try TemporaryFolder()
+    let input = try folder.file("a.vtt", "WEBVTT\n")
+    let run = ToolRun(["convert", input, "-o", folder.path + "/./a.vtt"])
+    #expect(run.status == 64)
+    #expect(run.stderr.hasPrefix("error: the output '\(folder.path)/./a.vtt' is the input file"))
+    #expect(try folder.contents("a.vtt") == "WEBVTT\n")
+  }
+
+  @Test func unknownTargetFormatSuggestsOne() {
+    let run = ToolRun(["convert", "a.vtt", "-o", "out", "--to", "strr"])
+    #expect(run.status == 64)
+    #expect(
+      run.stderr == """
+        error: unknown format 'strr' for '--to'; expected one of vtt, srt, json
+        hint: did you mean 'srt'?
+        usage: captionkit convert <input> -o <output> [--to <format>] [--encoding <name>] \
+        [--shift <seconds>] [--locale <tag>]
+
+        """)
+  }
+
+  @Test func needsAFormatItCanTell() {
+    let run = ToolRun(["convert", "a.vtt", "-o", "out.txt"])
+    #expect(run.status == 64)
+    #expect(
+      run.stderr.hasPrefix(
+        "error: cannot tell the output format from 'out.txt'\n"
+          + "hint: add --to with one of vtt, srt, json\n"))
+  }
+
+  @Test func saysWhatItCannotWriteYet() throws {
+    let folder = try TemporaryFolder()
+    let input = try folder.file("a.vtt", "WEBVTT\n")
+    let run = ToolRun(["convert", input, "-o", folder.path + "/a.ttml"])
+    #expect(run.status == 64)
+    #expect(run.stderr.hasPrefix("error: writing TTML is not available yet\nusage: "))
+    #expect(!folder.exists("a.ttml"))
+  }
+
+  @Test func requiresAnOutput() {
+    let run = ToolRun(["convert", "a.vtt"])
+    #expect(run.status == 64)
+    #expect(run.stderr.hasPrefix("error: missing option '-o <output>'\nusage: "))
+  }
+
+  @Test func rejectsBadOptionValues() {
+    let shift = ToolRun(["convert", "a.vtt", "-o", "b.srt", "--shift", "1,5"])
+    #expect(shift.status == 64)
+    #expect(shift.stderr.hasPrefix("error: '--shift' takes seconds such as 1.5 or -0.250"))
+    let encoding = ToolRun(["convert", "a.vtt", "-o", "b.srt", "--encoding", "utf-9"])
+    #expect(encoding.status == 64)
+    #expect(
+      encoding.stderr.hasPrefix(
+        "error: unknown encoding 'utf-9' for '--encoding'; expected one of auto, UTF-8, "))
+    #expect(encoding.stderr.contains("\nhint: did you mean 'UTF-8'?\n"))
+    let locale = ToolRun(["convert", "a.vtt", "-o", "b.srt", "--locale", "pt_BR"])
+    #expect(locale.status == 64)
+    #expect(
+      locale.stderr.hasPrefix("error: 'pt_BR' is not a BCP 47 language tag for '--locale'\n"))
+    let size = ToolRun(["convert", "a.vtt", "-o", "b.srt", "--max-input-size", "lots"])
+    #expect(size.status == 64)
+    #expect(size.stderr.hasPrefix("error: '--max-input-size' takes a number of bytes"))
+  }
+
+  @Test func missingInputExits66() throws {
+    let folder = try TemporaryFolder()
+    let run = ToolRun(["convert", folder.path + "/nope.vtt", "-o", folder.path + "/out.srt"])
+    #expect(run.status == 66)
+    #expect(run.stderr == "error: \(folder.path)/nope.vtt: no such file\n")
+    #expect(try folder.listing().isEmpty)
+  }
+
+  @Test func folderInputExits66() throws {
+    let folder = try TemporaryFolder()
+    let run = ToolRun(["convert", folder.path, "-o", "-", "--to", "json"])
+    #expect(run.status == 66)
+    #expect(run.stderr == "error: \(folder.path): cannot read: it is a folder\n")
+  }
+
+  @Test func notACaptionFileExits65() throws {
+    let folder = try TemporaryFolder()
+    let text = try folder.file("notes.txt", "just some notes\n")
+    let binary = try folder.file("clip.vtt", bytes: [0x00, 0x00, 0x00, 0x18, 0x66, 0x74])
+    let empty = try folder.file("empty.srt", "\n\n")
+    let noCues = try folder.file("words.vtt", "hello\nworld\n")
+    let cases = [
+      (text, "unknown format (no WEBVTT signature, no SRT cue)"),
+      (binary, "binary data (a zero byte at offset 0)"),
+      (empty, "the file is empty"),
+      (noCues, "no cues found"),
+    ]
+    for (path, reason) in cases {
+      let run = ToolRun(["convert", path, "-o", "-", "--to", "json"])
+      #expect(run.status == 65)
+      #expect(run.stdout.isEmpty)
+      #expect(run.stderr == "error: \(path): not a caption file: \(reason)\n")
+    }
+  }
+
+  @Test func refusesInputsOverTheLimitBeforeReading() throws {
+    let folder = try TemporaryFolder()
+    let input = try folder.file("a.vtt", SampleText.webvtt)
+    let run = ToolRun(["convert", input, "-o", "-", "--to", "json", "--max-input-size", "20"])
+    #expect(run.status == 65)
+    #expect(
+      run.stderr == """
+        error: \(input): 44 bytes is over the input limit of 20 bytes
+        hint: raise the limit with --max-input-size 44
+
+        """)
+    let stdin = ToolRun(
+      ["convert", "-", "-o", "-", "--to", "json", "--max-input-size=20"],
+      stdin: SampleText.webvtt)
+    #expect(stdin.status == 65)
+    #expect(stdin.stderr.hasPrefix("error: <stdin>: 21 bytes is over the input limit of 20"))
+  }
+
+  @Test func unwritableOutputExits73AndLeavesNoTemporaryFile() throws {
+    let folder = try TemporaryFolder()
+    let input = try folder.file("a.vtt", "WEBVTT\n")
+    let missing = ToolRun(["convert", input, "-o", folder.path + "/no/such/out.json"])
+    #expect(missing.status == 73)
+    #expect(
+      missing.stderr
+        == "error: cannot write \(folder.path)/no/such/out.json: no such file or directory\n")
+    // A folder where the output should go: the rename fails and the folder stays.
+    try folder.file("out.json/keep.txt", "kept")
+    let blocked = ToolRun(["convert", input, "-o", folder.path + "/out.json"])
+    #expect(blocked.status == 73)
+    #expect(blocked.stderr.hasPrefix("error: cannot write \(folder.path)/out.json: "))
+    #expect(try folder.contents("out.json/keep.txt") == "kept")
+    #expect(try folder.listing() == ["a.vtt", "out.json"])
+  }
+
+  /// Needs the real SRT reader: the placeholder returns no cues.
+  @Test func convertsSRTToTheJSONTrack() {
+    let run = ToolRun(["convert", "-", "-o", "-", "--to", "json"], stdin: SampleText.srt)
+    #expect(run.status == 0)
+    #expect(
+      run.stdout == """
+        {
+          "format": "srt",
+          "language": null,
+          "kind": null,
+          "encoding": "UTF-8",
+          "regions": [],
+          "stylesheets": [],
+          "cues": [
+            {
+              "id": "1",
+              "start": 1.000,
+              "end": 2.000,
+              "text": "Hello",
+              "settings": {
+                "region": null,
+                "vertical": "",
+                "line": "auto",
+                "snapToLines": true,
+                "lineAlign": "start",
+                "position": "auto",
+                "positionAlign": "auto",
+                "size": 100,
+                "align": "center"
+              }
+            }
+          ]
+        }
+
+        """)
+  }
+}
