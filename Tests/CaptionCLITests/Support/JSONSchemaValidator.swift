@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Checks a JSON value against a JSON Schema draft 4 document: the keywords the SARIF 2.1.0
 /// schema uses (`type`, `$ref`, `properties`, `additionalProperties`, `required`, `items`,
@@ -121,27 +122,19 @@ struct JSONSchemaValidator {
     }
   }
 
-  struct SchemaMissing: Error, CustomStringConvertible {
-    var description: String {
-      "sarif-schema-2.1.0.json not found: set CAPTIONKIT_SARIF_SCHEMA to it, or keep "
-        + "shared/schemas/ in a folder above the repository"
-    }
+  static let sarifVariable = "CAPTIONKIT_SARIF_SCHEMA"
+
+  /// True when `CAPTIONKIT_SARIF_SCHEMA` is set; the schema tests are enabled by this.
+  static var isSARIFConfigured: Bool {
+    !(ProcessInfo.processInfo.environment[sarifVariable] ?? "").isEmpty
   }
 
-  /// The SARIF 2.1.0 schema: the file `CAPTIONKIT_SARIF_SCHEMA` names, else
-  /// `shared/schemas/sarif-schema-2.1.0.json` in a folder above this file.
+  static let sarifSkipComment: Comment =
+    "SARIF schema check not run: set CAPTIONKIT_SARIF_SCHEMA to sarif-schema-2.1.0.json"
+
+  /// The SARIF 2.1.0 schema from the file `CAPTIONKIT_SARIF_SCHEMA` names (read in place).
   static func sarif() throws -> JSONSchemaValidator {
-    if let path = ProcessInfo.processInfo.environment["CAPTIONKIT_SARIF_SCHEMA"], !path.isEmpty {
-      return try JSONSchemaValidator(schema: Data(contentsOf: URL(fileURLWithPath: path)))
-    }
-    var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while folder.path != "/" {
-      let candidate = folder.appendingPathComponent("shared/schemas/sarif-schema-2.1.0.json")
-      if FileManager.default.fileExists(atPath: candidate.path) {
-        return try JSONSchemaValidator(schema: Data(contentsOf: candidate))
-      }
-      folder = folder.deletingLastPathComponent()
-    }
-    throw SchemaMissing()
+    let path = ProcessInfo.processInfo.environment[sarifVariable] ?? ""
+    return try JSONSchemaValidator(schema: Data(contentsOf: URL(fileURLWithPath: path)))
   }
 }
