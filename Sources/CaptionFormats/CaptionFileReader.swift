@@ -70,8 +70,10 @@ public struct CaptionFileReader: Sendable {
     {
       throw .notCaptionFile(path: path, reason: "binary data (a zero byte at offset \(zero))")
     }
-    // TODO: SidecarName: when `language` is nil, take it from the file name
-    // (`movie.ko.sdh.vtt` → `ko`) before decoding.
+    // The file name says the language and kind when it follows the sidecar convention
+    // (`movie.ko.sdh.vtt`); the language then chooses the legacy code page.
+    let named = SidecarName(fileName: Self.fileName(of: path))
+    let language = self.language ?? named?.language
     let decoded = TextDecoding.decode(bytes, encoding: encoding, language: language, file: path)
     if decoded.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
       throw .notCaptionFile(path: path, reason: "the file is empty")
@@ -103,7 +105,13 @@ public struct CaptionFileReader: Sendable {
     if result.track.path == nil { result.track.path = path }
     if result.track.encoding == nil { result.track.encoding = decoded.encoding.rawValue }
     if result.track.language == nil { result.track.language = language }
+    if result.track.kind == nil { result.track.kind = named?.kind }
     return result
+  }
+
+  private static func fileName(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
   }
 
   /// The bytes of the file at `path`, refused before reading when over `maximumSize`.

@@ -233,7 +233,7 @@ public enum TextDecoding {
     }
     if let reason, let firstInvalid {
       let hint =
-        firstInvalid.sawNonASCII
+        firstInvalid.suggestsMixedEncodings
         ? "the file has UTF-8 text before this byte and may mix encodings: "
           + "save it all as UTF-8, or name its encoding with --encoding"
         : "save the file as UTF-8, or name its encoding with --encoding"

@@ -8,8 +8,13 @@ enum UTF8Validation {
     /// Length of the maximal invalid subpart (1 to 3 bytes): the bytes that one U+FFFD
     /// replaces.
     var length: Int
-    /// True when a valid non-ASCII sequence came before it.
-    var sawNonASCII: Bool
+    /// How many valid non-ASCII sequences came before it.
+    var nonASCIIBefore: Int
+
+    /// True when enough valid non-ASCII text came first to suggest a file that mixes
+    /// encodings. One or two sequences prove nothing: legacy double-byte text often starts
+    /// with a pair that happens to be valid UTF-8 (CP949 `천` is the bytes of UTF-8 `õ`).
+    var suggestsMixedEncodings: Bool { nonASCIIBefore >= 4 }
   }
 
   private static let highBits: UInt64 = 0x8080_8080_8080_8080
@@ -20,7 +25,7 @@ enum UTF8Validation {
     let count = buffer.count
     let raw = UnsafeRawPointer(base)
     var index = start
-    var sawNonASCII = false
+    var nonASCII = 0
     while index < count {
       let lead = base[index]
       if lead < 0x80 {
@@ -49,7 +54,7 @@ enum UTF8Validation {
       if index + 2 < count {
         let second = base[index + 1]
         if lead & 0xE0 == 0xC0, lead >= 0xC2, second & 0xC0 == 0x80 {
-          sawNonASCII = true
+          nonASCII += 1
           index += 2
           continue
         }
@@ -57,16 +62,16 @@ enum UTF8Validation {
         if lead & 0xF0 == 0xE0, second & 0xC0 == 0x80, third & 0xC0 == 0x80,
           lead != 0xE0 || second >= 0xA0, lead != 0xED || second < 0xA0
         {
-          sawNonASCII = true
+          nonASCII += 1
           index += 3
           continue
         }
       }
       let length = sequenceLength(base, count, index)
       if length < 0 {
-        return Invalid(offset: index, length: -length, sawNonASCII: sawNonASCII)
+        return Invalid(offset: index, length: -length, nonASCIIBefore: nonASCII)
       }
-      sawNonASCII = true
+      nonASCII += 1
       index += length
     }
     return nil

@@ -227,13 +227,23 @@ struct TextDecodingTests {
   }
 
   @Test func mixedEncodingsGetAHint() {
-    let bytes = Array("café ".utf8) + [0xE9]
+    let bytes = Array("déjà vu, café crème\n".utf8) + [0xE9]
     let decoded = TextDecoding.decode(bytes, language: LanguageTag("fr"))
-    #expect(text(decoded) == "cafÃ© é")
+    #expect(text(decoded) == "dÃ©jÃ\u{A0} vu, cafÃ© crÃ¨me\né")
     #expect(
       decoded.diagnostics.first?.hint
         == "the file has UTF-8 text before this byte and may mix encodings: save it all as "
         + "UTF-8, or name its encoding with --encoding")
+  }
+
+  @Test func aLegacyPairThatLooksLikeUTF8IsNoSignOfMixing() {
+    // CP949 천 is C3 B5, which is also UTF-8 õ; the next character is not UTF-8.
+    let bytes: [UInt8] = [0x5B, 0xC3, 0xB5, 0xB5, 0xD5, 0x5D]
+    let decoded = TextDecoding.decode(bytes, language: LanguageTag("ko"))
+    #expect(text(decoded) == "[천둥]")
+    #expect(
+      decoded.diagnostics.first?.hint
+        == "save the file as UTF-8, or name its encoding with --encoding")
   }
 
   @Test func markInsideALegacyCharacterPointsAtThatCharacter() {
