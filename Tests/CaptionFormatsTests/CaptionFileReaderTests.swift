@@ -31,6 +31,30 @@ struct CaptionFileReaderTests {
     #expect(result.track.encoding == "UTF-8")
   }
 
+  @Test func takesLanguageAndKindFromASidecarName() throws {
+    // "천둥" in CP949: not UTF-8, so the language in the file name picks the code page.
+    let cp949: [UInt8] = [0xC3, 0xB5, 0xB5, 0xD5]
+    let bytes = Array("1\n00:00:01,000 --> 00:00:02,000\n".utf8) + cp949 + [0x0A]
+    let result = try CaptionFileReader().read(bytes: bytes, path: "media/movie.ko.sdh.srt")
+    #expect(result.track.language == LanguageTag("ko"))
+    #expect(result.track.kind == .sdh)
+    #expect(result.track.encoding == "CP949")
+    #expect(result.track.cues.first?.rawText == "천둥")
+    #expect(
+      result.diagnostics.map(\.message) == [
+        "file is not UTF-8; decoded as CP949 (chosen for language ko)"
+      ])
+  }
+
+  @Test func anExplicitLanguageWinsOverTheFileName() throws {
+    let bytes = Array("1\n00:00:01,000 --> 00:00:02,000\n".utf8) + [0xE9, 0x0A]
+    let result = try CaptionFileReader(language: LanguageTag("fr")).read(
+      bytes: bytes, path: "movie.ko.srt")
+    #expect(result.track.language == LanguageTag("fr"))
+    #expect(result.track.encoding == "windows-1252")
+    #expect(result.track.cues.first?.rawText == "é")
+  }
+
   @Test func sniffsTheFormatWhenTheExtensionSaysNothing() throws {
     let reader = CaptionFileReader(language: LanguageTag("ko"))
     let srt = try reader.read(
