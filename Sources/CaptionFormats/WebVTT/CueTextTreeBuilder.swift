@@ -1,0 +1,235 @@
+import CaptionCore
+
+/// The tree construction half of the WebVTT cue text parsing rules, with the syntax checks
+/// a conformance checker adds.
+struct CueTextTreeBuilder {
+  /// An element being built: its start tag and the children collected so far.
+  private struct Frame {
+    var kind: CueElement.Kind
+    var classes: [String]
+    var annotation: String?
+    var children: [CueNode] = []
+    var tagOffset: Int
+  }
+
+  private var tokenizer: CueTextTokenizer
+  private let cueRange: TimeRange?
+  private var reporter: CueTextReporter
+
+  /// The top-level nodes.
+  private var root: [CueNode] = []
+  /// Open elements, outermost first; at most `CueText.maximumDepth`.
+  private var stack: [Frame] = []
+  /// Start tags ignored for depth, innermost last, each with the offset of its tag: they
+  /// still pair with their end tags.
+  private var overflow: [(kind: CueElement.Kind, offset: Int)] = []
+  /// How many open elements (in `stack` and `overflow`) have each kind.
+  private var openCounts = [CueElement.Kind: Int]()
+  /// Names of start tags ignored as unknown or misplaced, whose end tags are not reported
+  /// again.
+  private var ignoredStartTags = [[UInt8]: Int]()
+  private var previousTimestamp: MediaTime?
+
+  init(
+    input: UnsafeBufferPointer<UInt8>, location: SourceLocation?, cueRange: TimeRange?,
+    file: String?, cue: CueReference?
+  ) {
+    tokenizer = CueTextTokenizer(input)
+    self.cueRange = cueRange
+    reporter = CueTextReporter(input: input, location: location, file: file, cue: cue)
+  }
+
+  mutating func build() -> (text: CueText, diagnostics: [Diagnostic]) {
+    while !tokenizer.isAtEnd {
+      let token = tokenizer.next()
+      reportReferenceProblems()
+      switch token {
+      case .text:
+        append(.text(String(decoding: tokenizer.text, as: UTF8.self)))
+      case .startTag(let name, let classes, let annotation):
+        startTag(name: name, classes: classes, annotation: annotation)
+      case .endTag(let name):
+        endTag(name: name)
+      case .timestamp(let value):
+        timestamp(value)
+      }
+    }
+    finish()
+    return (CueText(nodes: root), reporter.diagnostics)
+  }
+
+  // MARK: Tokens
+
+  private mutating func startTag(name: [UInt8], classes: [[UInt8]], annotation: [UInt8]?) {
+    let offset = tokenizer.tokenStart
+    guard let kind = CueElement.Kind(rawValue: String(decoding: name, as: UTF8.self)) else {
+      ignoredStartTags[name, default: 0] += 1
+      report(.unknownTag(sourceText(from: offset)), at: offset)
+      return
+    }
+    if kind == .rubyText, currentKind != .ruby {
+      ignoredStartTags[name, default: 0] += 1
+      report(.rubyTextOutsideRuby, at: offset)
+      return
+    }
+    var value: String?
+    if kind == .voice || kind == .language {
+      let string = String(decoding: annotation ?? [], as: UTF8.self)
+      value = string
+      if kind == .voice, string.isEmpty {
+        report(.voiceWithoutName, at: offset)
+      } else if kind == .language, string.isEmpty {
+        report(.languageWithoutTag, at: offset)
+      } else if kind == .language, LanguageTag(string) == nil {
+        report(.malformedLanguageTag(string), at: offset)
+      }
+    }
+    openCounts[kind, default: 0] += 1
+    if stack.count >= CueText.maximumDepth {
+      if overflow.isEmpty, !reporter.reportedDepth {
+        reporter.reportedDepth = true
+        report(.tooDeep, at: offset)
+      }
+      overflow.append((kind, offset))
+      return
+    }
+    let names = classes.compactMap { $0.isEmpty ? nil : String(decoding: $0, as: UTF8.self) }
+    stack.append(Frame(kind: kind, classes: names, annotation: value, tagOffset: offset))
+  }
+
+  private mutating func endTag(name: [UInt8]) {
+    let offset = tokenizer.tokenStart
+    let kind = CueElement.Kind(rawValue: String(decoding: name, as: UTF8.self))
+    if let kind, let current = currentKind {
+      if kind == current {
+        closeCurrent()
+        return
+      }
+      if kind == .ruby, current == .rubyText {
+        closeCurrent()
+        closeCurrent()
+        return
+      }
+    }
+    if let ignored = ignoredStartTags[name], ignored > 0 {
+      ignoredStartTags[name] = ignored - 1
+      return
+    }
+    guard let kind else {
+      report(.unknownTag(sourceText(from: offset)), at: offset)
+      return
+    }
+    if let current = currentKind, openCounts[kind, default: 0] > 0 {
+      report(.misnested(closing: kind.rawValue, open: current.rawValue), at: offset)
+    } else {
+      report(.unmatchedEndTag(name: kind.rawValue), at: offset)
+    }
+  }
+
+  private mutating func timestamp(_ value: [UInt8]) {
+    let offset = tokenizer.tokenStart
+    guard let time = CueTextTimestamp.parse(value) else {
+      report(.malformedTimestamp(sourceText(from: offset)), at: offset)
+      return
+    }
+    if let cueRange {
+      if time < cueRange.start {
+        report(.timestampBeforeStart(time, start: cueRange.start), at: offset)
+      } else if time == cueRange.start {
+        report(.timestampAtStart(time), at: offset)
+      } else if time > cueRange.end {
+        report(.timestampAfterEnd(time, end: cueRange.end), at: offset)
+      } else if time == cueRange.end {
+        report(.timestampAtEnd(time), at: offset)
+      }
+    }
+    if let previousTimestamp, time <= previousTimestamp {
+      report(.timestampNotIncreasing(time, previous: previousTimestamp), at: offset)
+    }
+    previousTimestamp = time
+    append(.timestamp(time))
+  }
+
+  // MARK: Tree
+
+  /// The kind of the innermost open element, counting those ignored for depth.
+  private var currentKind: CueElement.Kind? { overflow.last?.kind ?? stack.last?.kind }
+
+  private mutating func append(_ node: CueNode) {
+    if stack.isEmpty {
+      root.append(node)
+    } else {
+      stack[stack.count - 1].children.append(node)
+    }
+  }
+
+  private mutating func closeCurrent() {
+    if let ignored = overflow.popLast() {
+      openCounts[ignored.kind, default: 1] -= 1
+      return
+    }
+    guard let frame = stack.popLast() else { return }
+    openCounts[frame.kind, default: 1] -= 1
+    append(
+      .element(
+        CueElement(
+          kind: frame.kind, classes: frame.classes, annotation: frame.annotation,
+          children: frame.children)))
+  }
+
+  /// Reports the elements left open (a lone `<v>` may stay open) and closes them.
+  private mutating func finish() {
+    let loneVoice =
+      stack.count == 1 && overflow.isEmpty && stack[0].kind == .voice && root.isEmpty
+    if !stack.isEmpty, !loneVoice {
+      let open = stack.map(\.kind.rawValue) + overflow.map(\.kind.rawValue)
+      let shown = Array(open.prefix(8))
+      report(.leftOpen(shown, more: open.count - shown.count), at: stack[0].tagOffset)
+    }
+    while !stack.isEmpty || !overflow.isEmpty { closeCurrent() }
+  }
+
+  // MARK: Diagnostics
+
+  private mutating func reportReferenceProblems() {
+    guard !tokenizer.problems.isEmpty else { return }
+    for (problem, offset) in tokenizer.problems {
+      switch problem {
+      case .bareAmpersand: report(.bareAmpersand, at: offset)
+      case .unknownName(let name): report(.unknownCharacterReference(name), at: offset)
+      case .missingSemicolon(let name): report(.missingSemicolon(name), at: offset)
+      case .invalidCodePoint(let name): report(.invalidCharacterReference(name), at: offset)
+      }
+    }
+    tokenizer.problems.removeAll(keepingCapacity: true)
+  }
+
+  private mutating func report(_ problem: CueTextProblem, at offset: Int) {
+    reporter.report(problem, at: offset)
+  }
+
+  /// The tag as written from `offset` to the tokenizer's position, shortened and with line
+  /// breaks shown as `\n`.
+  private func sourceText(from offset: Int) -> String {
+    var end = min(tokenizer.position, offset + 40)
+    // Never cut a character in two.
+    while end > offset, end < tokenizer.input.count, tokenizer.input[end] & 0xC0 == 0x80 {
+      end -= 1
+    }
+    var text = String(
+      decoding: UnsafeBufferPointer(rebasing: tokenizer.input[offset..<end]), as: UTF8.self)
+    if end < tokenizer.position { text += "…" }
+    return text.replacingOccurrences("\n", with: "\\n")
+  }
+}
+
+extension String {
+  fileprivate func replacingOccurrences(_ target: Character, with replacement: String) -> String {
+    guard contains(target) else { return self }
+    var result = ""
+    for character in self {
+      if character == target { result += replacement } else { result.append(character) }
+    }
+    return result
+  }
+}
