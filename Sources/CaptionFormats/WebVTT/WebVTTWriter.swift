@@ -26,6 +26,12 @@ public enum WebVTTWriter {
   public static let lossyRule = "convert.lossy"
 }
 
+/// Names a cue in messages (`cue 3`), built into a string only when a message is.
+private struct CueName: CustomStringConvertible {
+  var index: Int
+  var description: String { "cue \(index)" }
+}
+
 private struct Writer {
   var diagnostics: [Diagnostic] = []
   /// Region ids as written, by their id in the model.
@@ -146,7 +152,7 @@ private struct Writer {
   // MARK: Cues
 
   mutating func writeCue(_ cue: Cue, index: Int, text: inout [UInt8], into output: inout [UInt8]) {
-    let subject = "cue \(index)"
+    let subject = CueName(index: index)
     let reference = cue.reference(index: index)
     output.append(0x0A)
     if !cue.id.isEmpty {
@@ -185,18 +191,19 @@ private struct Writer {
   }
 
   mutating func appendTime(
-    _ time: MediaTime, of what: String, cue: CueReference, to output: inout [UInt8]
+    _ time: MediaTime, of what: @autoclosure () -> String, cue: CueReference,
+    to output: inout [UInt8]
   ) {
     if time < .zero {
-      lossy("\(what) \(time) is negative; written as 00:00:00.000", cue: cue)
+      lossy("\(what()) \(time) is negative; written as 00:00:00.000", cue: cue)
     } else if time.converted(to: 1000) != time {
-      lossy("\(what) is finer than a millisecond; rounded to \(time)", cue: cue)
+      lossy("\(what()) is finer than a millisecond; rounded to \(time)", cue: cue)
     }
     CueTextSerializer.appendTimestamp(time, to: &output)
   }
 
   mutating func appendSettings(
-    _ settings: CueSettings, subject: String, cue: CueReference, to output: inout [UInt8]
+    _ settings: CueSettings, subject: CueName, cue: CueReference, to output: inout [UInt8]
   ) {
     func setting(_ text: String) {
       output.append(0x20)
@@ -247,21 +254,25 @@ private struct Writer {
   // MARK: Values
 
   /// A percentage from 0 to 100 with its `%`; out-of-range values are clamped and reported.
-  mutating func percentage(_ value: Double, of what: String, cue: CueReference? = nil) -> String {
+  mutating func percentage(
+    _ value: Double, of what: @autoclosure () -> String, cue: CueReference? = nil
+  ) -> String {
     var written = value
     if !value.isFinite || value < 0 || value > 100 {
       written = value.isNaN ? 0 : min(max(value, 0), 100)
       lossy(
-        "\(what) \(Self.decimal(value)) is outside 0–100; written as \(Self.decimal(written))",
+        "\(what()) \(Self.decimal(value)) is outside 0–100; written as \(Self.decimal(written))",
         cue: cue)
     }
     return Self.decimal(written) + "%"
   }
 
   /// A line number; a value that is not finite is reported and written as 0.
-  mutating func number(_ value: Double, of what: String, cue: CueReference) -> String {
+  mutating func number(
+    _ value: Double, of what: @autoclosure () -> String, cue: CueReference
+  ) -> String {
     guard value.isFinite else {
-      lossy("\(what) \(value) is not a number; written as 0", cue: cue)
+      lossy("\(what()) \(value) is not a number; written as 0", cue: cue)
       return "0"
     }
     return Self.decimal(value)
@@ -284,7 +295,7 @@ private struct Writer {
     return sign + String(micros / 1_000_000) + (fraction.isEmpty ? "" : "." + fraction)
   }
 
-  func message(for loss: CueTextSerializer.Loss, subject: String) -> String {
+  func message(for loss: CueTextSerializer.Loss, subject: CueName) -> String {
     switch loss {
     case .className(let name, let written):
       return written.isEmpty
