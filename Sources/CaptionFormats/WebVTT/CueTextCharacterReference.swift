@@ -13,8 +13,9 @@ struct CueTextCharacterReference {
     case invalidCodePoint(String)
   }
 
-  /// The decoded UTF-8 bytes; empty when nothing was consumed (the `&` stays literal).
-  var bytes: [UInt8] = []
+  /// The characters the reference stands for; empty when nothing was consumed (the `&`
+  /// stays literal).
+  var value = ""
   /// The count of bytes consumed after the `&`.
   var length = 0
   var problem: Problem?
@@ -49,7 +50,7 @@ struct CueTextCharacterReference {
       index += 1
     }
     let digitsStart = index
-    var value: UInt32 = 0
+    var code: UInt32 = 0
     while index < count {
       let byte = input[index]
       let digit: UInt32
@@ -63,7 +64,7 @@ struct CueTextCharacterReference {
       }
       if digit == 99 { break }
       // Saturate above the last code point: the value only needs to be known as too large.
-      value = min(value &* (hex ? 16 : 10) &+ digit, 0x11_0000)
+      code = min(code &* (hex ? 16 : 10) &+ digit, 0x11_0000)
       index += 1
     }
     guard index > digitsStart else {
@@ -79,21 +80,21 @@ struct CueTextCharacterReference {
 
     var scalar: Unicode.Scalar
     var invalid = false
-    if value == 0 || (0xD800...0xDFFF).contains(value) || value > 0x10_FFFF {
+    if code == 0 || (0xD800...0xDFFF).contains(code) || code > 0x10_FFFF {
       scalar = "\u{FFFD}"
       invalid = true
-    } else if let replaced = Self.windows1252[value] {
+    } else if let replaced = Self.windows1252[code] {
       scalar = Unicode.Scalar(replaced) ?? "\u{FFFD}"
       invalid = true
     } else {
-      scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+      scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
       invalid =
-        (0x01...0x08).contains(value) || value == 0x0B || (0x0D...0x1F).contains(value)
-        || (0x7F...0x9F).contains(value) || (0xFDD0...0xFDEF).contains(value)
-        || value & 0xFFFE == 0xFFFE
+        (0x01...0x08).contains(code) || code == 0x0B || (0x0D...0x1F).contains(code)
+        || (0x7F...0x9F).contains(code) || (0xFDD0...0xFDEF).contains(code)
+        || code & 0xFFFE == 0xFFFE
     }
     if invalid, problem == nil { problem = .invalidCodePoint(written) }
-    bytes = Array(String(Character(scalar)).utf8)
+    value = String(Character(scalar))
   }
 
   private mutating func consumeNamed(_ input: UnsafeBufferPointer<UInt8>, at start: Int) {
@@ -112,8 +113,8 @@ struct CueTextCharacterReference {
     // (legacy names such as `not` match without one).
     if end < count, input[end] == UInt8(ascii: ";"), run < HTMLEntities.longestName {
       let name = String(decoding: UnsafeBufferPointer(rebasing: input[start...end]), as: UTF8.self)
-      if let value = table[name] {
-        bytes = Array(value.utf8)
+      if let found = table[name] {
+        value = found
         length = run + 1
         return
       }
@@ -122,8 +123,8 @@ struct CueTextCharacterReference {
     while length > 0 {
       let name = String(
         decoding: UnsafeBufferPointer(rebasing: input[start..<(start + length)]), as: UTF8.self)
-      if let value = table[name] {
-        bytes = Array(value.utf8)
+      if let found = table[name] {
+        value = found
         self.length = length
         problem = .missingSemicolon("&" + name)
         return

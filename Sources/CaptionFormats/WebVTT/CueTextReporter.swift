@@ -7,7 +7,6 @@ struct CueTextReporter {
   private let base: SourceLocation
   private let file: String?
   private let cue: CueReference?
-  private let subject: String
   private(set) var diagnostics: [Diagnostic] = []
   private var dropped = 0
   var reportedDepth = false
@@ -22,8 +21,10 @@ struct CueTextReporter {
     self.base = location ?? SourceLocation(line: 1, column: 1, offset: 0)
     self.file = file
     self.cue = cue
-    subject = cue.map { "cue \($0.index)" } ?? "cue text"
   }
+
+  /// Names the cue in messages: `cue 3`, or `cue text` when no cue was given.
+  private var subject: String { cue.map { "cue \($0.index)" } ?? "cue text" }
 
   mutating func report(_ problem: CueTextProblem, at offset: Int) {
     guard diagnostics.count < CueTextParser.maximumDiagnostics else {

@@ -99,21 +99,28 @@ public enum CueTextSerializer {
     if !losses.contains(loss) { losses.append(loss) }
   }
 
+  /// True for the bytes a class name cannot hold: white space, `.`, `<`, `>` and `&`.
+  private static func isNotInClass(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0x09, 0x0A, 0x0C, 0x0D, 0x20, UInt8(ascii: "."), UInt8(ascii: "<"), UInt8(ascii: ">"),
+      UInt8(ascii: "&"):
+      return true
+    default: return false
+    }
+  }
+
   private static func appendStartTag(
     _ element: CueElement, to output: inout [UInt8], losses: inout [Loss]
   ) {
     output.append(UInt8(ascii: "<"))
     output.append(contentsOf: element.kind.rawValue.utf8)
     for name in element.classes {
-      var clean: [UInt8] = []
-      for byte in name.utf8 {
-        switch byte {
-        case 0x09, 0x0A, 0x0C, 0x0D, 0x20, UInt8(ascii: "."), UInt8(ascii: "<"),
-          UInt8(ascii: ">"), UInt8(ascii: "&"):
-          continue
-        default: clean.append(byte)
-        }
+      if !name.isEmpty, !name.utf8.contains(where: isNotInClass) {
+        output.append(UInt8(ascii: "."))
+        output.append(contentsOf: name.utf8)
+        continue
       }
+      let clean = name.utf8.filter { !isNotInClass($0) }
       if clean.count != name.utf8.count || clean.isEmpty {
         add(.className(name, writtenAs: String(decoding: clean, as: UTF8.self)), to: &losses)
       }
@@ -202,27 +209,25 @@ public enum CueTextSerializer {
   static func appendTimestamp(_ time: MediaTime, to output: inout [UInt8]) {
     let total = max(time.milliseconds, 0)
     let hours = total / 3_600_000
-    func digits(_ value: Int64, width: Int) {
-      var divisor: Int64 = 1
-      var count = 1
-      while count < width || value / divisor >= 10 {
-        divisor *= 10
-        count += 1
-      }
-      var rest = value
-      while divisor > 0 {
-        output.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-        rest %= divisor
-        divisor /= 10
-      }
+    if hours < 100 {
+      appendTwoDigits(Int(hours), to: &output)
+    } else {
+      output.append(contentsOf: String(hours).utf8)
     }
-    digits(hours, width: 2)
     output.append(UInt8(ascii: ":"))
-    digits(total / 60_000 % 60, width: 2)
+    appendTwoDigits(Int(total / 60_000 % 60), to: &output)
     output.append(UInt8(ascii: ":"))
-    digits(total / 1000 % 60, width: 2)
+    appendTwoDigits(Int(total / 1000 % 60), to: &output)
     output.append(UInt8(ascii: "."))
-    digits(total % 1000, width: 3)
+    let fraction = Int(total % 1000)
+    output.append(UInt8(ascii: "0") &+ UInt8(fraction / 100))
+    appendTwoDigits(fraction % 100, to: &output)
+  }
+
+  /// Appends `value` (0 to 99) as two digits.
+  private static func appendTwoDigits(_ value: Int, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "0") &+ UInt8(value / 10))
+    output.append(UInt8(ascii: "0") &+ UInt8(value % 10))
   }
 
   /// Strips ASCII white space at both ends and turns each inner run into one space, as the

@@ -4,14 +4,12 @@ import CaptionCore
 /// length.
 enum CueTextTimestamp {
   /// Parses a whole timestamp tag value; nil when it is not exactly one timestamp.
-  static func parse(_ bytes: [UInt8]) -> MediaTime? {
-    bytes.withUnsafeBufferPointer { buffer in
-      var position = 0
-      guard let time = collect(buffer, position: &position), position == buffer.count else {
-        return nil
-      }
-      return time
+  static func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> MediaTime? {
+    var position = 0
+    guard let time = collect(buffer, position: &position), position == buffer.count else {
+      return nil
     }
+    return time
   }
 
   /// Collects a timestamp at `position`, moving it past what was read; nil on error.

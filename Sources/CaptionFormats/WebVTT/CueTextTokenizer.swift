@@ -5,13 +5,14 @@ private let solidus = 0x2F
 private let lessThan = 0x3C
 private let greaterThan = 0x3E
 
-/// A token of WebVTT cue text.
+/// A token of WebVTT cue text. Names, classes and timestamp values are byte ranges of the
+/// input (they hold no character references); the text of a string token is read with
+/// `CueTextTokenizer.makeText()`.
 enum CueTextToken {
-  /// A string; its UTF-8 bytes are in `CueTextTokenizer.text`.
   case text
-  case startTag(name: [UInt8], classes: [[UInt8]], annotation: [UInt8]?)
-  case endTag(name: [UInt8])
-  case timestamp([UInt8])
+  case startTag(name: Range<Int>, classes: [Range<Int>], annotation: [UInt8]?)
+  case endTag(name: Range<Int>)
+  case timestamp(Range<Int>)
 }
 
 /// The WebVTT cue text tokenizer over UTF-8 bytes. Every character the syntax names is ASCII,
@@ -27,8 +28,10 @@ struct CueTextTokenizer {
   private(set) var position = 0
   /// Where the last token began.
   private(set) var tokenStart = 0
-  /// The decoded bytes of the last text token.
-  private(set) var text: [UInt8] = []
+  /// The decoded bytes of the last string token, once it met a character reference; until
+  /// then the token is the input from `tokenStart` to `position` as it stands.
+  private var decoded: [UInt8] = []
+  private var isDecoded = false
   /// Character reference problems met so far, with the offset of their `&`.
   var problems: [(problem: CueTextCharacterReference.Problem, offset: Int)] = []
 
@@ -38,13 +41,27 @@ struct CueTextTokenizer {
 
   var isAtEnd: Bool { position >= input.count }
 
+  /// The text of the last string token.
+  func makeText() -> String {
+    if isDecoded { return String(decoding: decoded, as: UTF8.self) }
+    return String(
+      decoding: UnsafeBufferPointer(rebasing: input[tokenStart..<position]), as: UTF8.self)
+  }
+
+  /// The bytes of `range` as a string.
+  func string(_ range: Range<Int>) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: input[range]), as: UTF8.self)
+  }
+
   /// The next token; call only when not at the end.
   mutating func next() -> CueTextToken {
     var state = State.data
-    var result: [UInt8] = []
+    var nameStart = position
+    var nameEnd = position
+    var classStart = position
     var buffer: [UInt8] = []
-    var classes: [[UInt8]] = []
-    text.removeAll(keepingCapacity: true)
+    var classes: [Range<Int>] = []
+    isDecoded = false
     tokenStart = position
     let count = input.count
     while true {
@@ -53,100 +70,124 @@ struct CueTextTokenizer {
       case .data:
         switch c {
         case ampersand:
+          if !isDecoded {
+            decoded.removeAll(keepingCapacity: true)
+            decoded.append(contentsOf: UnsafeBufferPointer(rebasing: input[tokenStart..<position]))
+            isDecoded = true
+          }
           position += 1
           let reference = consumeReference(additional: nil)
-          text.append(contentsOf: reference.length == 0 ? [UInt8(ascii: "&")] : reference.bytes)
+          if reference.length == 0 {
+            decoded.append(UInt8(ascii: "&"))
+          } else {
+            decoded.append(contentsOf: reference.value.utf8)
+          }
           continue
         case lessThan:
-          if !text.isEmpty { return .text }
+          if position > tokenStart { return .text }
           state = .tag
         case eof:
           return .text
         default:
-          // Copy the run up to the next `&` or `<` at once.
+          // Take the run up to the next `&` or `<` at once.
           var end = position + 1
           while end < count, input[end] != UInt8(ascii: "&"), input[end] != UInt8(ascii: "<") {
             end += 1
           }
-          text.append(contentsOf: UnsafeBufferPointer(rebasing: input[position..<end]))
+          if isDecoded {
+            decoded.append(contentsOf: UnsafeBufferPointer(rebasing: input[position..<end]))
+          }
           position = end
           continue
         }
       case .tag:
+        nameStart = position
+        nameEnd = position
         switch c {
         case 0x09, 0x0A, 0x0C, 0x20: state = .startTagAnnotation
-        case fullStop: state = .startTagClass
-        case solidus: state = .endTag
-        case 0x30...0x39:
-          result = [UInt8(c)]
-          state = .timestampTag
+        case fullStop:
+          state = .startTagClass
+          classStart = position + 1
+        case solidus:
+          state = .endTag
+          nameStart = position + 1
+        case 0x30...0x39: state = .timestampTag
         case greaterThan:
           position += 1
-          return .startTag(name: [], classes: [], annotation: nil)
+          return .startTag(name: nameStart..<nameStart, classes: [], annotation: nil)
         case eof:
-          return .startTag(name: [], classes: [], annotation: nil)
-        default:
-          result = [UInt8(c)]
-          state = .startTag
+          return .startTag(name: nameStart..<nameStart, classes: [], annotation: nil)
+        default: state = .startTag
         }
       case .startTag:
         switch c {
-        case 0x09, 0x0C, 0x20: state = .startTagAnnotation
+        case 0x09, 0x0C, 0x20:
+          nameEnd = position
+          state = .startTagAnnotation
         case 0x0A:
+          nameEnd = position
           buffer = [0x0A]
           state = .startTagAnnotation
-        case fullStop: state = .startTagClass
-        case greaterThan:
-          position += 1
-          return .startTag(name: result, classes: [], annotation: nil)
-        case eof:
-          return .startTag(name: result, classes: [], annotation: nil)
-        default: result.append(UInt8(c))
+        case fullStop:
+          nameEnd = position
+          state = .startTagClass
+          classStart = position + 1
+        case greaterThan, eof:
+          let name = nameStart..<position
+          if c != eof { position += 1 }
+          return .startTag(name: name, classes: [], annotation: nil)
+        default: break
         }
       case .startTagClass:
         switch c {
         case 0x09, 0x0C, 0x20:
-          classes.append(buffer)
-          buffer = []
+          classes.append(classStart..<position)
           state = .startTagAnnotation
         case 0x0A:
-          classes.append(buffer)
+          classes.append(classStart..<position)
           buffer = [0x0A]
           state = .startTagAnnotation
         case fullStop:
-          classes.append(buffer)
-          buffer = []
+          classes.append(classStart..<position)
+          classStart = position + 1
         case greaterThan, eof:
+          classes.append(classStart..<position)
           if c != eof { position += 1 }
-          classes.append(buffer)
-          return .startTag(name: result, classes: classes, annotation: nil)
-        default: buffer.append(UInt8(c))
+          return .startTag(name: nameStart..<nameEnd, classes: classes, annotation: nil)
+        default: break
         }
       case .startTagAnnotation:
         switch c {
         case ampersand:
           position += 1
           let reference = consumeReference(additional: UInt8(ascii: ">"))
-          buffer.append(contentsOf: reference.length == 0 ? [UInt8(ascii: "&")] : reference.bytes)
+          if reference.length == 0 {
+            buffer.append(UInt8(ascii: "&"))
+          } else {
+            buffer.append(contentsOf: reference.value.utf8)
+          }
           continue
         case greaterThan, eof:
           if c != eof { position += 1 }
-          return .startTag(name: result, classes: classes, annotation: Self.collapse(buffer))
+          return .startTag(
+            name: nameStart..<nameEnd, classes: classes, annotation: Self.collapse(buffer))
         default: buffer.append(UInt8(c))
         }
       case .endTag:
         switch c {
         case greaterThan, eof:
+          let name = nameStart..<position
           if c != eof { position += 1 }
-          return .endTag(name: result)
-        default: result.append(UInt8(c))
+          return .endTag(name: name)
+        default: break
         }
       case .timestampTag:
         switch c {
         case greaterThan, eof:
+          let value = nameStart..<position
           if c != eof { position += 1 }
-          return .timestamp(result)
-        default: result.append(UInt8(c))
+          return .timestamp(value)
+        default: break
         }
       }
       position += 1

@@ -23,8 +23,8 @@ struct CueTextTreeBuilder {
   /// Start tags ignored for depth, innermost last, each with the offset of its tag: they
   /// still pair with their end tags.
   private var overflow: [(kind: CueElement.Kind, offset: Int)] = []
-  /// How many open elements (in `stack` and `overflow`) have each kind.
-  private var openCounts = [CueElement.Kind: Int]()
+  /// How many elements of each kind `overflow` holds.
+  private var overflowCounts = [CueElement.Kind: Int]()
   /// Names of start tags ignored as unknown or misplaced, whose end tags are not reported
   /// again.
   private var ignoredStartTags = [[UInt8]: Int]()
@@ -45,7 +45,7 @@ struct CueTextTreeBuilder {
       reportReferenceProblems()
       switch token {
       case .text:
-        append(.text(String(decoding: tokenizer.text, as: UTF8.self)))
+        append(.text(tokenizer.makeText()))
       case .startTag(let name, let classes, let annotation):
         startTag(name: name, classes: classes, annotation: annotation)
       case .endTag(let name):
@@ -60,15 +60,15 @@ struct CueTextTreeBuilder {
 
   // MARK: Tokens
 
-  private mutating func startTag(name: [UInt8], classes: [[UInt8]], annotation: [UInt8]?) {
+  private mutating func startTag(name: Range<Int>, classes: [Range<Int>], annotation: [UInt8]?) {
     let offset = tokenizer.tokenStart
-    guard let kind = CueElement.Kind(rawValue: String(decoding: name, as: UTF8.self)) else {
-      ignoredStartTags[name, default: 0] += 1
+    guard let kind = kind(name) else {
+      ignoredStartTags[Array(tokenizer.input[name]), default: 0] += 1
       report(.unknownTag(sourceText(from: offset)), at: offset)
       return
     }
     if kind == .rubyText, currentKind != .ruby {
-      ignoredStartTags[name, default: 0] += 1
+      ignoredStartTags[Array(tokenizer.input[name]), default: 0] += 1
       report(.rubyTextOutsideRuby, at: offset)
       return
     }
@@ -84,8 +84,8 @@ struct CueTextTreeBuilder {
         report(.malformedLanguageTag(string), at: offset)
       }
     }
-    openCounts[kind, default: 0] += 1
     if stack.count >= CueText.maximumDepth {
+      overflowCounts[kind, default: 0] += 1
       if overflow.isEmpty, !reporter.reportedDepth {
         reporter.reportedDepth = true
         report(.tooDeep, at: offset)
@@ -93,13 +93,14 @@ struct CueTextTreeBuilder {
       overflow.append((kind, offset))
       return
     }
-    let names = classes.compactMap { $0.isEmpty ? nil : String(decoding: $0, as: UTF8.self) }
+    var names: [String] = []
+    for range in classes where !range.isEmpty { names.append(tokenizer.string(range)) }
     stack.append(Frame(kind: kind, classes: names, annotation: value, tagOffset: offset))
   }
 
-  private mutating func endTag(name: [UInt8]) {
+  private mutating func endTag(name: Range<Int>) {
     let offset = tokenizer.tokenStart
-    let kind = CueElement.Kind(rawValue: String(decoding: name, as: UTF8.self))
+    let kind = kind(name)
     if let kind, let current = currentKind {
       if kind == current {
         closeCurrent()
@@ -111,24 +112,28 @@ struct CueTextTreeBuilder {
         return
       }
     }
-    if let ignored = ignoredStartTags[name], ignored > 0 {
-      ignoredStartTags[name] = ignored - 1
-      return
+    if !ignoredStartTags.isEmpty {
+      let bytes = Array(tokenizer.input[name])
+      if let ignored = ignoredStartTags[bytes], ignored > 0 {
+        ignoredStartTags[bytes] = ignored - 1
+        return
+      }
     }
     guard let kind else {
       report(.unknownTag(sourceText(from: offset)), at: offset)
       return
     }
-    if let current = currentKind, openCounts[kind, default: 0] > 0 {
+    if let current = currentKind, isOpen(kind) {
       report(.misnested(closing: kind.rawValue, open: current.rawValue), at: offset)
     } else {
       report(.unmatchedEndTag(name: kind.rawValue), at: offset)
     }
   }
 
-  private mutating func timestamp(_ value: [UInt8]) {
+  private mutating func timestamp(_ value: Range<Int>) {
     let offset = tokenizer.tokenStart
-    guard let time = CueTextTimestamp.parse(value) else {
+    guard let time = CueTextTimestamp.parse(UnsafeBufferPointer(rebasing: tokenizer.input[value]))
+    else {
       report(.malformedTimestamp(sourceText(from: offset)), at: offset)
       return
     }
@@ -152,6 +157,39 @@ struct CueTextTreeBuilder {
 
   // MARK: Tree
 
+  /// The kind a tag name names, compared as bytes.
+  private func kind(_ name: Range<Int>) -> CueElement.Kind? {
+    let input = tokenizer.input
+    switch name.count {
+    case 1:
+      switch input[name.lowerBound] {
+      case UInt8(ascii: "c"): return .class
+      case UInt8(ascii: "i"): return .italic
+      case UInt8(ascii: "b"): return .bold
+      case UInt8(ascii: "u"): return .underline
+      case UInt8(ascii: "v"): return .voice
+      default: return nil
+      }
+    case 2:
+      let isRT =
+        input[name.lowerBound] == UInt8(ascii: "r")
+        && input[name.lowerBound + 1] == UInt8(ascii: "t")
+      return isRT ? .rubyText : nil
+    case 4:
+      if input[name].elementsEqual("ruby".utf8) { return .ruby }
+      if input[name].elementsEqual("lang".utf8) { return .language }
+      return nil
+    default: return nil
+    }
+  }
+
+  /// True when an element of `kind` is open (the stack holds at most
+  /// `CueText.maximumDepth` frames, so the scan is bounded).
+  private func isOpen(_ kind: CueElement.Kind) -> Bool {
+    if overflowCounts[kind, default: 0] > 0 { return true }
+    return stack.contains { $0.kind == kind }
+  }
+
   /// The kind of the innermost open element, counting those ignored for depth.
   private var currentKind: CueElement.Kind? { overflow.last?.kind ?? stack.last?.kind }
 
@@ -165,11 +203,10 @@ struct CueTextTreeBuilder {
 
   private mutating func closeCurrent() {
     if let ignored = overflow.popLast() {
-      openCounts[ignored.kind, default: 1] -= 1
+      overflowCounts[ignored.kind, default: 1] -= 1
       return
     }
     guard let frame = stack.popLast() else { return }
-    openCounts[frame.kind, default: 1] -= 1
     append(
       .element(
         CueElement(

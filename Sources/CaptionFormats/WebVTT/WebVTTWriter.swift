@@ -155,7 +155,9 @@ private struct Writer {
     let subject = CueName(index: index)
     let reference = cue.reference(index: index)
     output.append(0x0A)
-    if !cue.id.isEmpty {
+    if !cue.id.isEmpty, isClean(cue.id) {
+      appendLine(cue.id, to: &output)
+    } else if !cue.id.isEmpty {
       var id = oneLine(cue.id)
       if id != cue.id {
         lossy("\(subject) id has a line break; written on one line", cue: reference)
@@ -330,6 +332,20 @@ private struct Writer {
   func appendLine(_ line: String, to output: inout [UInt8]) {
     output.append(contentsOf: line.utf8)
     output.append(0x0A)
+  }
+
+  /// True when `text` has no line break and no `-->`, checked on its bytes.
+  func isClean(_ text: String) -> Bool {
+    var dashes = 0
+    for byte in text.utf8 {
+      switch byte {
+      case 0x0A, 0x0D: return false
+      case UInt8(ascii: "-"): dashes += 1
+      case UInt8(ascii: ">") where dashes >= 2: return false
+      default: dashes = 0
+      }
+    }
+    return true
   }
 
   /// `text` with every line break (CR, LF, CRLF) turned into a space.
