@@ -75,8 +75,8 @@ private struct Writer {
         lossy("header line \(number) contains -->; written without it", cue: nil)
         written = written.replacingArrows()
       }
-      if written.allSatisfy({ $0 == " " || $0 == "\t" }) {
-        lossy("header line \(number) is blank; left out", cue: nil)
+      if written.isEmpty {
+        lossy("header line \(number) is empty, which would end the header; left out", cue: nil)
         continue
       }
       output.append(contentsOf: written.utf8)
@@ -96,9 +96,6 @@ private struct Writer {
     let name = region.id.isEmpty ? "region \(number)" : "region \(region.id)"
     if id != region.id {
       lossy("\(name) id has white space or -->; written as \(id)", cue: nil)
-    }
-    if regionIds[region.id] != nil {
-      lossy("\(name) is declared twice; readers keep only the last", cue: nil)
     }
     regionIds[region.id] = id
     output.append(contentsOf: "\nREGION\n".utf8)
@@ -123,6 +120,13 @@ private struct Writer {
       appendLine("viewportanchor:\(x),\(y)", to: &output)
     }
     if region.scroll == .up { appendLine("scroll:up", to: &output) }
+    if id.isEmpty, region.width == 100, region.lines == 3, region.regionAnchorX == 0,
+      region.regionAnchorY == 100, region.viewportAnchorX == 0, region.viewportAnchorY == 100,
+      region.scroll == .none
+    {
+      // A REGION block needs a settings line to be read as a region.
+      appendLine("width:100%", to: &output)
+    }
   }
 
   mutating func writeStylesheet(_ css: String, number: Int, into output: inout [UInt8]) {
@@ -136,6 +140,10 @@ private struct Writer {
       lines.append(line)
     }
     var text = lines.joined(separator: "\n")
+    guard !text.isEmpty else {
+      lossy("style sheet \(number) is empty, which a STYLE block cannot be; left out", cue: nil)
+      return
+    }
     if text.contains("-->") {
       text = text.replacingOccurrences(of: "-->", with: "--\\>")
       changed = true
@@ -146,7 +154,7 @@ private struct Writer {
         cue: nil)
     }
     output.append(contentsOf: "\nSTYLE\n".utf8)
-    if !text.isEmpty { appendLine(text, to: &output) }
+    appendLine(text, to: &output)
   }
 
   // MARK: Cues
@@ -280,21 +288,42 @@ private struct Writer {
     return Self.decimal(value)
   }
 
-  /// A number without needless decimals and without exponent: `50`, `50.5`, `-1`.
+  /// A number without needless decimals and without exponent: `50`, `50.5`, `-1`,
+  /// `0.000001`. The digits are Swift's shortest form that reads back to the same `Double`,
+  /// with the decimal point moved instead of an exponent.
   static func decimal(_ value: Double) -> String {
     guard value.isFinite else { return "\(value)" }
     if abs(value) < 1e15, value == Double(Int64(value)) { return String(Int64(value)) }
     let text = "\(value)"
-    if !text.contains("e") { return text }
-    // Very small or very large: fixed notation with at most six decimals.
-    let scaled = abs(value) * 1_000_000 + 0.5
-    guard scaled < 9e18 else { return value < 0 ? "-" + "\(abs(value))" : "\(value)" }
-    let micros = Int64(scaled)
-    var fraction = String(micros % 1_000_000)
-    fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
+    guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return text }
+    guard let exponent = Int(text[text.index(after: e)...]) else { return text }
+    var mantissa = text[..<e]
+    var sign = ""
+    if mantissa.hasPrefix("-") {
+      sign = "-"
+      mantissa = mantissa.dropFirst()
+    }
+    let point = mantissa.firstIndex(of: ".").map {
+      mantissa.distance(from: mantissa.startIndex, to: $0)
+    }
+    let digits = Array(mantissa.filter { $0 != "." })
+    // Where the decimal point falls in `digits` once the exponent is applied.
+    let position = (point ?? digits.count) + exponent
+    var integer: String
+    var fraction: String
+    if position <= 0 {
+      integer = "0"
+      fraction = String(repeating: "0", count: -position) + String(digits)
+    } else if position >= digits.count {
+      integer = String(digits) + String(repeating: "0", count: position - digits.count)
+      fraction = ""
+    } else {
+      integer = String(digits[..<position])
+      fraction = String(digits[position...])
+    }
     while fraction.hasSuffix("0") { fraction.removeLast() }
-    let sign = value < 0 && micros > 0 ? "-" : ""
-    return sign + String(micros / 1_000_000) + (fraction.isEmpty ? "" : "." + fraction)
+    while integer.count > 1, integer.hasPrefix("0") { integer.removeFirst() }
+    return sign + integer + (fraction.isEmpty ? "" : "." + fraction)
   }
 
   func message(for loss: CueTextSerializer.Loss, subject: CueName) -> String {

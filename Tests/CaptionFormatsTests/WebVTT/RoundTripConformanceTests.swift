@@ -172,7 +172,7 @@ extension RoundTripConformanceTests {
           cue("1", 0, 1_000, [.text("Hello")]),
           cue("crédit de transcription", 1_000, 2_000, [.text("Two\nlines")]),
           cue("", 2_000, 3_000, []),
-          cue("NOTE not a comment", 3_000, 4_000, [.text("Still a cue")]),
+          cue("-- not an arrow ->", 3_000, 4_000, [.text("Still a cue")]),
           cue("", 359_999_999, 360_000_000_000, [.text("A hundred hours later")]),
         ])),
     Sample(
@@ -232,6 +232,10 @@ extension RoundTripConformanceTests {
             "", 0, 1_000, [.text("h")],
             settings: CueSettings(position: 90, positionAlign: .lineRight)),
           cue("", 0, 1_000, [.text("i")], settings: CueSettings(size: 33.25)),
+          cue("", 0, 1_000, [.text("huge")], settings: CueSettings(line: 1.7976931348623157e308)),
+          cue(
+            "", 0, 1_000, [.text("tiny")],
+            settings: CueSettings(line: 5e-324, snapToLines: false)),
           cue("", 0, 1_000, [.text("j")], settings: CueSettings(align: .start)),
           cue("", 0, 1_000, [.text("k")], settings: CueSettings(align: .end)),
           cue("", 0, 1_000, [.text("l")], settings: CueSettings(align: .left)),
@@ -259,8 +263,9 @@ extension RoundTripConformanceTests {
             id: "fred", width: 40, lines: 4, regionAnchorX: 0.5, regionAnchorY: 99,
             viewportAnchorX: 10, viewportAnchorY: 90, scroll: .up),
           Region(id: "bill", lines: 0),
-          Region(id: "unused"),
-        ])),
+          Region(id: "unused"), Region(id: "unused", width: 10), Region(id: ""),
+        ],
+        header: ["- Interview", " ", "Kind: captions"])),
   ]
 }
 

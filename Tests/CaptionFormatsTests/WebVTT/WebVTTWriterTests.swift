@@ -366,7 +366,45 @@ private func written(_ track: Track) -> (text: String, messages: [String]) {
         "region my region id has white space or -->; written as my_region",
         "region my region width 120 is outside 0–100; written as 100",
         "region my region lines -2 is negative; written as 0",
-        "region dup is declared twice; readers keep only the last",
+      ])
+  }
+
+  @Test func regionWithoutIdOrSettingsKeepsASettingsLine() {
+    let result = written(Track(format: .webvtt, regions: [Region(id: "")]))
+    #expect(result.text == "WEBVTT\n\nREGION\nwidth:100%\n")
+    #expect(result.messages.isEmpty)
+  }
+
+  @Test func emptyStyleSheet() {
+    let result = written(Track(format: .webvtt, stylesheets: ["", "a {}"]))
+    #expect(result.text == "WEBVTT\n\nSTYLE\na {}\n")
+    #expect(result.messages == ["style sheet 1 is empty, which a STYLE block cannot be; left out"])
+  }
+
+  @Test func headerLinesOfSpacesStayButEmptyOnesCannot() {
+    let result = written(Track(format: .webvtt, header: ["", " ", "", "\t"]))
+    #expect(result.text == "WEBVTT\n \n\t\n")
+    #expect(
+      result.messages == ["header line 3 is empty, which would end the header; left out"])
+  }
+
+  @Test func extremeNumbersAreWrittenInFull() {
+    let track = Track(
+      format: .webvtt,
+      cues: [
+        cue("", 0, 1, CueText(plain: "a"), settings: CueSettings(line: 1.8446744073709552e19)),
+        cue("", 0, 1, CueText(plain: "b"), settings: CueSettings(line: -1e20)),
+        cue("", 0, 1, CueText(plain: "c"), settings: CueSettings(line: 5e-324, snapToLines: false)),
+        cue("", 0, 1, CueText(plain: "d"), settings: CueSettings(position: 1.25e-7)),
+      ])
+    let lines = written(track).text.split(separator: "\n").filter { $0.contains("-->") }
+    let tiny = "0." + String(repeating: "0", count: 323) + "5"
+    #expect(
+      lines.map(String.init) == [
+        "00:00:00.000 --> 00:00:00.001 line:18446744073709552000",
+        "00:00:00.000 --> 00:00:00.001 line:-100000000000000000000",
+        "00:00:00.000 --> 00:00:00.001 line:\(tiny)%",
+        "00:00:00.000 --> 00:00:00.001 position:0.000000125%",
       ])
   }
 
