@@ -7,12 +7,10 @@ struct CueTextReporter {
   private let base: SourceLocation
   private let file: String?
   private let cue: CueReference?
-  private(set) var diagnostics: [Diagnostic] = []
+  /// Diagnostics found so far, located at the end: their byte offsets in the cue text.
+  private var pending: [(diagnostic: Diagnostic, offset: Int)] = []
   private var dropped = 0
   var reportedDepth = false
-
-  /// A place already located, so that locating later offsets scans only the bytes between.
-  private var cursor: (offset: Int, line: Int, lineStart: Int) = (0, 0, 0)
 
   init(
     input: UnsafeBufferPointer<UInt8>, location: SourceLocation?, file: String?, cue: CueReference?
@@ -27,37 +25,44 @@ struct CueTextReporter {
   private var subject: String { cue.map { "cue \($0.index)" } ?? "cue text" }
 
   mutating func report(_ problem: CueTextProblem, at offset: Int) {
-    guard diagnostics.count < CueTextParser.maximumDiagnostics else {
+    guard pending.count < CueTextParser.maximumDiagnostics else {
       if dropped == 0 {
-        diagnostics.append(
-          Diagnostic(
-            rule: "parse.webvtt", severity: .error,
-            message: CueTextProblem.tooManyProblems(CueTextParser.maximumDiagnostics)
-              .message(subject: subject),
-            file: file, location: locate(offset), cue: cue))
+        let more = CueTextProblem.tooManyProblems(CueTextParser.maximumDiagnostics)
+        pending.append((diagnostic(more, hint: nil), offset))
       }
       dropped += 1
       return
     }
-    diagnostics.append(
-      Diagnostic(
-        rule: "parse.webvtt", severity: .error, message: problem.message(subject: subject),
-        file: file, location: locate(offset), cue: cue, hint: problem.hint))
+    pending.append((diagnostic(problem, hint: problem.hint), offset))
   }
 
-  /// The file location of byte `offset` of the cue text.
-  private mutating func locate(_ offset: Int) -> SourceLocation {
-    if offset < cursor.offset { cursor = (0, 0, 0) }
-    var (index, line, lineStart) = cursor
-    while index < offset {
-      if input[index] == 0x0A {
-        line += 1
-        lineStart = index + 1
+  private func diagnostic(_ problem: CueTextProblem, hint: String?) -> Diagnostic {
+    Diagnostic(
+      rule: "parse.webvtt", severity: .error, message: problem.message(subject: subject),
+      file: file, cue: cue, hint: hint)
+  }
+
+  /// The diagnostics in the order found, each located in the file. Offsets are located in
+  /// increasing order, so the text is scanned once whatever the order of the findings.
+  var diagnostics: [Diagnostic] {
+    guard !pending.isEmpty else { return [] }
+    var result = pending.map(\.diagnostic)
+    var line = 0
+    var lineStart = 0
+    var index = 0
+    for entry in pending.indices.sorted(by: { pending[$0].offset < pending[$1].offset }) {
+      let offset = pending[entry].offset
+      while index < offset {
+        if input[index] == 0x0A {
+          line += 1
+          lineStart = index + 1
+        }
+        index += 1
       }
-      index += 1
+      let column = line == 0 ? base.column + offset : offset - lineStart + 1
+      result[entry].location = SourceLocation(
+        line: base.line + line, column: column, offset: base.offset + offset)
     }
-    cursor = (offset, line, lineStart)
-    let column = line == 0 ? base.column + offset : offset - lineStart + 1
-    return SourceLocation(line: base.line + line, column: column, offset: base.offset + offset)
+    return result
   }
 }
