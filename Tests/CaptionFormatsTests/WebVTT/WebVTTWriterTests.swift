@@ -54,7 +54,8 @@ private func written(_ track: Track) -> (text: String, messages: [String]) {
       cues: [
         cue("intro", 1_000, 4_500, CueText(plain: "Never drink liquid nitrogen.")),
         cue(
-          "", 5_000, 9_000, CueText(plain: "— It will perforate your stomach.\n— You could die.")),
+          "", 5_000, 9_000,
+          CueText(plain: "— It will perforate your stomach.\n— You could die.")),
         cue("", 360_000_000, 360_000_001, CueText(plain: "")),
       ])
     #expect(
@@ -235,7 +236,8 @@ private func written(_ track: Track) -> (text: String, messages: [String]) {
       cues: [
         cue("", 0, 1_000, CueText(plain: "\nfirst\n\n\nsecond\n")),
         cue(
-          "", 1_000, 2_000, CueText(nodes: [.text("a\n"), element(.italic, [], nil, .text("\nb"))])),
+          "", 1_000, 2_000,
+          CueText(nodes: [.text("a\n"), element(.italic, [], nil, .text("\nb"))])),
       ])
     let result = written(track)
     #expect(
@@ -317,7 +319,8 @@ private func written(_ track: Track) -> (text: String, messages: [String]) {
     let result = written(Track(format: .webvtt, cues: [cue("", 0, 1_000, text)]))
     #expect(
       result.text.hasSuffix(
-        "00:00:00.000 --> 00:00:01.000\n<c.ab>x</c><i>y</i>z<v Tom Jerry>w</v>\n\u{FFFD}<00:00:00.000>\n"
+        "00:00:00.000 --> 00:00:01.000\n<c.ab>x</c><i>y</i>z<v Tom Jerry>w</v>\n"
+          + "\u{FFFD}<00:00:00.000>\n"
       ))
     #expect(
       result.messages == [
@@ -325,7 +328,8 @@ private func written(_ track: Track) -> (text: String, messages: [String]) {
         "cue 1 class \"\" cannot be written; left out",
         "cue 1 <i> has an annotation, which only <v> and <lang> take; left out",
         "cue 1 has <rt> outside <ruby>, which readers ignore; written without the tag",
-        "cue 1 annotation \" Tom \\t Jerry \" has white space readers collapse; written as \"Tom Jerry\"",
+        "cue 1 annotation \" Tom \\t Jerry \" has white space readers collapse; "
+          + "written as \"Tom Jerry\"",
         "cue 1 text has a carriage return; written as a line break",
         "cue 1 text has a NUL character; written as U+FFFD",
         "cue 1 timestamp -00:00:00.005 is negative; written as 00:00:00.000",
