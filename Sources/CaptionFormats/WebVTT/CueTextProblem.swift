@@ -7,6 +7,8 @@ enum CueTextProblem {
   case misnested(closing: String, open: String)
   case leftOpen([String], more: Int)
   case voiceWithoutName
+  case annotationNotAllowed(kind: String, annotation: String)
+  case emptyClassName(kind: String)
   case languageWithoutTag
   case malformedLanguageTag(String)
   case rubyTextOutsideRuby
@@ -35,6 +37,10 @@ enum CueTextProblem {
       let list = names.map { "<\($0)>" }.joined(separator: ", ")
       return "\(subject) leaves \(list)\(more > 0 ? " and \(more) more" : "") open at its end"
     case .voiceWithoutName: return "\(subject) has <v> without a voice name"
+    case .annotationNotAllowed(let kind, let annotation):
+      return
+        "\(subject) has <\(kind)> with annotation \(annotation), which only <v> and <lang> take"
+    case .emptyClassName(let kind): return "\(subject) has <\(kind)> with an empty class name"
     case .languageWithoutTag: return "\(subject) has <lang> without a language tag"
     case .malformedLanguageTag(let tag):
       return "\(subject) has <lang> with malformed language tag \(tag)"
@@ -73,6 +79,8 @@ enum CueTextProblem {
     case .leftOpen(let names, _):
       return "add " + names.reversed().map { "</\($0)>" }.joined() + " at the end"
     case .voiceWithoutName: return "name the voice: <v Name>"
+    case .annotationNotAllowed(let kind, _): return "remove the annotation: <\(kind)>"
+    case .emptyClassName: return "remove the extra . or name the class"
     case .languageWithoutTag: return "give a BCP 47 tag: <lang en>"
     case .malformedLanguageTag: return "use a BCP 47 tag such as en, pt-BR or zh-Hant"
     case .rubyTextOutsideRuby: return "put <rt> directly inside <ruby>"

@@ -72,7 +72,14 @@ struct CueTextTreeBuilder {
       report(.rubyTextOutsideRuby, at: offset)
       return
     }
+    if classes.contains(where: \.isEmpty) {
+      report(.emptyClassName(kind: kind.rawValue), at: offset)
+    }
     var value: String?
+    if kind != .voice, kind != .language, let annotation, !annotation.isEmpty {
+      let text = String(decoding: annotation, as: UTF8.self)
+      report(.annotationNotAllowed(kind: kind.rawValue, annotation: text), at: offset)
+    }
     if kind == .voice || kind == .language {
       let string = String(decoding: annotation ?? [], as: UTF8.self)
       value = string

@@ -66,7 +66,21 @@ private func element(
   }
 
   @Test func annotationsOnOtherTagsAreDropped() {
-    #expect(parse("<i.a.. b>x</i>").text.nodes == [element(.italic, ["a"], nil, .text("x"))])
+    #expect(parse("<i.a. b>x</i>").text.nodes == [element(.italic, ["a"], nil, .text("x"))])
+  }
+
+  @Test func annotationOnATagThatTakesNone() throws {
+    #expect(
+      findings("x\n<c.a   yellow  sun>y</c>") == [
+        "11:1: cue 3 has <c> with annotation yellow sun, which only <v> and <lang> take"
+      ])
+    #expect(parse("<b x>y</b>").diagnostics.first?.hint == "remove the annotation: <b>")
+  }
+
+  @Test func emptyClassName() {
+    #expect(findings("a <i.a..b>x</i>") == ["10:3: cue 3 has <i> with an empty class name"])
+    #expect(findings("<c.>x</c>") == ["10:1: cue 3 has <c> with an empty class name"])
+    #expect(parse("<c.>x</c>").text.nodes == [element(.class, [], nil, .text("x"))])
   }
 
   @Test func languageSpans() {
