@@ -252,8 +252,8 @@ struct CueTextTreeBuilder {
     reporter.report(problem, at: offset)
   }
 
-  /// The tag as written from `offset` to the tokenizer's position, shortened and with line
-  /// breaks shown as `\n`.
+  /// The tag as written from `offset` to the tokenizer's position, shortened and with control
+  /// characters shown as escapes.
   private func sourceText(from offset: Int) -> String {
     var end = min(tokenizer.position, offset + 40)
     // Never cut a character in two.
@@ -263,16 +263,23 @@ struct CueTextTreeBuilder {
     var text = String(
       decoding: UnsafeBufferPointer(rebasing: tokenizer.input[offset..<end]), as: UTF8.self)
     if end < tokenizer.position { text += "…" }
-    return text.replacingOccurrences("\n", with: "\\n")
+    return Self.escapingControls(text)
   }
-}
 
-extension String {
-  fileprivate func replacingOccurrences(_ target: Character, with replacement: String) -> String {
-    guard contains(target) else { return self }
+  /// `text` with control characters shown as escapes: `\n`, `\t`, `\u{C}`.
+  private static func escapingControls(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+      return text
+    }
     var result = ""
-    for character in self {
-      if character == target { result += replacement } else { result.append(character) }
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      default: result.unicodeScalars.append(scalar)
+      }
     }
     return result
   }

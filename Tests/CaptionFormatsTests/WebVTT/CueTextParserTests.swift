@@ -159,6 +159,14 @@ private func element(
       ])
   }
 
+  @Test func controlCharactersInTagsAreShownEscaped() {
+    #expect(
+      findings("<\tx\u{C}>a</\nb>") == [
+        "10:1: cue 3 has unknown tag <\\tx\\u{C}>",
+        "10:7: cue 3 has unknown tag </\\nb>",
+      ])
+  }
+
   @Test func unknownEndTag() {
     #expect(findings("a</span>") == ["10:2: cue 3 has unknown tag </span>"])
   }
