@@ -78,7 +78,7 @@ struct CueTextTreeBuilder {
     var value: String?
     if kind != .voice, kind != .language, let annotation, !annotation.isEmpty {
       let text = String(decoding: annotation, as: UTF8.self)
-      report(.annotationNotAllowed(kind: kind.rawValue, annotation: text), at: offset)
+      report(.annotationNotAllowed(kind: kind.rawValue, annotation: Self.clip(text)), at: offset)
     }
     if kind == .voice || kind == .language {
       let string = String(decoding: annotation ?? [], as: UTF8.self)
@@ -88,7 +88,7 @@ struct CueTextTreeBuilder {
       } else if kind == .language, string.isEmpty {
         report(.languageWithoutTag, at: offset)
       } else if kind == .language, LanguageTag(string) == nil {
-        report(.malformedLanguageTag(string), at: offset)
+        report(.malformedLanguageTag(Self.clip(string)), at: offset)
       }
     }
     if stack.count >= CueText.maximumDepth {
@@ -264,6 +264,12 @@ struct CueTextTreeBuilder {
       decoding: UnsafeBufferPointer(rebasing: tokenizer.input[offset..<end]), as: UTF8.self)
     if end < tokenizer.position { text += "…" }
     return Self.escapingControls(text)
+  }
+
+  /// `text` cut after 40 characters for a message, control characters escaped.
+  private static func clip(_ text: String) -> String {
+    guard text.utf8.count > 40 else { return escapingControls(text) }
+    return escapingControls(String(text.prefix(40))) + "…"
   }
 
   /// `text` with control characters shown as escapes: `\n`, `\t`, `\u{C}`.

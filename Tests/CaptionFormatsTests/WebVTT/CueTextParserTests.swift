@@ -77,6 +77,16 @@ private func element(
     #expect(parse("<b x>y</b>").diagnostics.first?.hint == "remove the annotation: <b>")
   }
 
+  @Test func longValuesAreCutInMessages() {
+    let name = String(repeating: "x", count: 1_000)
+    #expect(
+      findings("<lang \(name)>a</lang>") == [
+        "10:1: cue 3 has <lang> with malformed language tag \(name.prefix(40))…"
+      ])
+    #expect(
+      findings("<\(name)>a") == ["10:1: cue 3 has unknown tag <\(name.prefix(39))…"])
+  }
+
   @Test func emptyClassName() {
     #expect(findings("a <i.a..b>x</i>") == ["10:3: cue 3 has <i> with an empty class name"])
     #expect(findings("<c.>x</c>") == ["10:1: cue 3 has <c> with an empty class name"])
