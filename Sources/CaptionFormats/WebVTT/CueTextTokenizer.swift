@@ -10,7 +10,7 @@ private let greaterThan = 0x3E
 /// `CueTextTokenizer.makeText()`.
 enum CueTextToken {
   case text
-  case startTag(name: Range<Int>, classes: [Range<Int>], annotation: [UInt8]?)
+  case startTag(name: Range<Int>, classes: [Range<Int>], annotation: String?)
   case endTag(name: Range<Int>)
   case timestamp(Range<Int>)
 }
@@ -59,7 +59,8 @@ struct CueTextTokenizer {
     var nameStart = position
     var nameEnd = position
     var classStart = position
-    var buffer: [UInt8] = []
+    var annotationStart = position
+    var decodedAnnotation: [UInt8]?
     var classes: [Range<Int>] = []
     isDecoded = false
     tokenStart = position
@@ -104,7 +105,9 @@ struct CueTextTokenizer {
         nameStart = position
         nameEnd = position
         switch c {
-        case 0x09, 0x0A, 0x0C, 0x20: state = .startTagAnnotation
+        case 0x09, 0x0A, 0x0C, 0x20:
+          annotationStart = position
+          state = .startTagAnnotation
         case fullStop:
           state = .startTagClass
           classStart = position + 1
@@ -121,12 +124,10 @@ struct CueTextTokenizer {
         }
       case .startTag:
         switch c {
-        case 0x09, 0x0C, 0x20:
+        case 0x09, 0x0A, 0x0C, 0x20:
+          // The annotation keeps this white space; collapsing strips it.
           nameEnd = position
-          state = .startTagAnnotation
-        case 0x0A:
-          nameEnd = position
-          buffer = [0x0A]
+          annotationStart = position
           state = .startTagAnnotation
         case fullStop:
           nameEnd = position
@@ -140,12 +141,9 @@ struct CueTextTokenizer {
         }
       case .startTagClass:
         switch c {
-        case 0x09, 0x0C, 0x20:
+        case 0x09, 0x0A, 0x0C, 0x20:
           classes.append(classStart..<position)
-          state = .startTagAnnotation
-        case 0x0A:
-          classes.append(classStart..<position)
-          buffer = [0x0A]
+          annotationStart = position
           state = .startTagAnnotation
         case fullStop:
           classes.append(classStart..<position)
@@ -159,19 +157,31 @@ struct CueTextTokenizer {
       case .startTagAnnotation:
         switch c {
         case ampersand:
+          var decoded =
+            decodedAnnotation
+            ?? Array(UnsafeBufferPointer(rebasing: input[annotationStart..<position]))
+          decodedAnnotation = nil  // Keep `decoded` the only reference: append in place.
           position += 1
           let reference = consumeReference(additional: UInt8(ascii: ">"))
           if reference.length == 0 {
-            buffer.append(UInt8(ascii: "&"))
+            decoded.append(UInt8(ascii: "&"))
           } else {
-            buffer.append(contentsOf: reference.value.utf8)
+            decoded.append(contentsOf: reference.value.utf8)
           }
+          decodedAnnotation = decoded
           continue
         case greaterThan, eof:
+          let annotation: String
+          if let decodedAnnotation {
+            annotation = decodedAnnotation.withUnsafeBufferPointer { Self.collapse($0) }
+          } else {
+            annotation = Self.collapse(
+              UnsafeBufferPointer(rebasing: input[annotationStart..<position]))
+          }
           if c != eof { position += 1 }
-          return .startTag(
-            name: nameStart..<nameEnd, classes: classes, annotation: Self.collapse(buffer))
-        default: buffer.append(UInt8(c))
+          return .startTag(name: nameStart..<nameEnd, classes: classes, annotation: annotation)
+        default:
+          if decodedAnnotation != nil { decodedAnnotation?.append(UInt8(c)) }
         }
       case .endTag:
         switch c {
@@ -203,21 +213,38 @@ struct CueTextTokenizer {
     return reference
   }
 
-  /// Strips ASCII whitespace at both ends and turns each inner run into one space.
-  private static func collapse(_ bytes: [UInt8]) -> [UInt8] {
+  /// Strips ASCII white space at both ends and turns each inner run into one space.
+  private static func collapse(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    func isSpace(_ byte: UInt8) -> Bool {
+      byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D || byte == 0x20
+    }
+    // Most annotations need nothing: take them as they are.
+    var clean = bytes.first.map { !isSpace($0) } ?? true
+    if clean, let last = bytes.last, isSpace(last) { clean = false }
+    if clean {
+      var previousSpace = false
+      for byte in bytes {
+        let space = isSpace(byte)
+        if space && (byte != 0x20 || previousSpace) {
+          clean = false
+          break
+        }
+        previousSpace = space
+      }
+    }
+    if clean { return String(decoding: bytes, as: UTF8.self) }
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count)
     var pendingSpace = false
     for byte in bytes {
-      switch byte {
-      case 0x09, 0x0A, 0x0C, 0x0D, 0x20:
+      if isSpace(byte) {
         pendingSpace = !output.isEmpty
-      default:
+      } else {
         if pendingSpace { output.append(0x20) }
         pendingSpace = false
         output.append(byte)
       }
     }
-    return output
+    return String(decoding: output, as: UTF8.self)
   }
 }

@@ -60,7 +60,7 @@ struct CueTextTreeBuilder {
 
   // MARK: Tokens
 
-  private mutating func startTag(name: Range<Int>, classes: [Range<Int>], annotation: [UInt8]?) {
+  private mutating func startTag(name: Range<Int>, classes: [Range<Int>], annotation: String?) {
     let offset = tokenizer.tokenStart
     guard let kind = kind(name) else {
       ignoredStartTags[Array(tokenizer.input[name]), default: 0] += 1
@@ -77,11 +77,11 @@ struct CueTextTreeBuilder {
     }
     var value: String?
     if kind != .voice, kind != .language, let annotation, !annotation.isEmpty {
-      let text = String(decoding: annotation, as: UTF8.self)
-      report(.annotationNotAllowed(kind: kind.rawValue, annotation: Self.clip(text)), at: offset)
+      report(
+        .annotationNotAllowed(kind: kind.rawValue, annotation: Self.clip(annotation)), at: offset)
     }
     if kind == .voice || kind == .language {
-      let string = String(decoding: annotation ?? [], as: UTF8.self)
+      let string = annotation ?? ""
       value = string
       if kind == .voice, string.isEmpty {
         report(.voiceWithoutName, at: offset)

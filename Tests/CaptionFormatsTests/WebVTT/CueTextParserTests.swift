@@ -336,6 +336,18 @@ private func element(
     #expect(parse(text).text.plainString == text)
   }
 
+  @Test func aMillionReferencesInOneAnnotation() {
+    let count = 1_000_000
+    let parsed = parse("<v " + String(repeating: "&amp;", count: count) + ">x</v>")
+    #expect(parsed.diagnostics.isEmpty)
+    guard case .element(let voice)? = parsed.text.nodes.first else {
+      Issue.record("no voice")
+      return
+    }
+    #expect(voice.annotation?.utf8.count == count)
+    #expect(voice.children == [.text("x")])
+  }
+
   @Test func deepNestingIsFlattened() {
     let depth = 100_000
     let text =
