@@ -108,6 +108,12 @@ struct CueTextCharacterReference {
       problem = .bareAmpersand
       return
     }
+    // The references cue text uses most, matched without building a string.
+    if end < count, input[end] == UInt8(ascii: ";"), let common = Self.common(input, start, run) {
+      value = common
+      length = run + 1
+      return
+    }
     let table = HTMLEntities.table
     // The longest name that matches: the whole run with its `;`, then ever shorter prefixes
     // (legacy names such as `not` match without one).
@@ -140,6 +146,32 @@ struct CueTextCharacterReference {
     } else {
       problem = .bareAmpersand
     }
+  }
+
+  /// `amp`, `lt`, `gt`, `nbsp`, `quot`, `lrm` or `rlm` at `start`, `run` bytes long.
+  private static func common(_ input: UnsafeBufferPointer<UInt8>, _ start: Int, _ run: Int)
+    -> String?
+  {
+    func matches(_ name: StaticString) -> Bool {
+      guard name.utf8CodeUnitCount == run else { return false }
+      let bytes = UnsafeBufferPointer(start: name.utf8Start, count: run)
+      for index in 0..<run where input[start + index] != bytes[index] { return false }
+      return true
+    }
+    switch run {
+    case 2:
+      if matches("lt") { return "<" }
+      if matches("gt") { return ">" }
+    case 3:
+      if matches("amp") { return "&" }
+      if matches("lrm") { return "\u{200E}" }
+      if matches("rlm") { return "\u{200F}" }
+    case 4:
+      if matches("nbsp") { return "\u{A0}" }
+      if matches("quot") { return "\"" }
+    default: break
+    }
+    return nil
   }
 
   private static func isAlphanumeric(_ byte: UInt8) -> Bool {
