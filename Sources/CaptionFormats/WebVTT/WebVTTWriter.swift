@@ -215,20 +215,25 @@ private struct Writer {
   mutating func appendSettings(
     _ settings: CueSettings, subject: CueName, cue: CueReference, to output: inout [UInt8]
   ) {
-    func setting(_ text: String) {
+    /// Appends ` name:value[,alignment]` as bytes.
+    func setting(_ name: StaticString, _ value: String, _ alignment: String? = nil) {
       output.append(0x20)
-      output.append(contentsOf: text.utf8)
-    }
-    if settings.vertical != .horizontal { setting("vertical:" + settings.vertical.rawValue) }
-    if let line = settings.line {
-      var value: String
-      if settings.snapToLines {
-        value = number(line, of: "\(subject) line", cue: cue)
-      } else {
-        value = percentage(line, of: "\(subject) line", cue: cue)
+      output.append(
+        contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+      output.append(UInt8(ascii: ":"))
+      output.append(contentsOf: value.utf8)
+      if let alignment {
+        output.append(UInt8(ascii: ","))
+        output.append(contentsOf: alignment.utf8)
       }
-      if settings.lineAlign != .start { value += "," + settings.lineAlign.rawValue }
-      setting("line:" + value)
+    }
+    if settings.vertical != .horizontal { setting("vertical", settings.vertical.rawValue) }
+    if let line = settings.line {
+      let value =
+        settings.snapToLines
+        ? number(line, of: "\(subject) line", cue: cue)
+        : percentage(line, of: "\(subject) line", cue: cue)
+      setting("line", value, settings.lineAlign != .start ? settings.lineAlign.rawValue : nil)
     } else {
       if settings.lineAlign != .start {
         lossy(
@@ -240,21 +245,21 @@ private struct Writer {
       }
     }
     if let position = settings.position {
-      var value = percentage(position, of: "\(subject) position", cue: cue)
-      if settings.positionAlign != .auto { value += "," + settings.positionAlign.rawValue }
-      setting("position:" + value)
+      let value = percentage(position, of: "\(subject) position", cue: cue)
+      let alignment = settings.positionAlign != .auto ? settings.positionAlign.rawValue : nil
+      setting("position", value, alignment)
     } else if settings.positionAlign != .auto {
       lossy(
         "\(subject) position alignment \(settings.positionAlign.rawValue) needs a position; "
           + "left out", cue: cue)
     }
     if settings.size != 100 {
-      setting("size:" + percentage(settings.size, of: "\(subject) size", cue: cue))
+      setting("size", percentage(settings.size, of: "\(subject) size", cue: cue))
     }
-    if settings.align != .center { setting("align:" + settings.align.rawValue) }
+    if settings.align != .center { setting("align", settings.align.rawValue) }
     if let region = settings.region {
       if let id = regionIds[region], !id.isEmpty {
-        setting("region:" + id)
+        setting("region", id)
       } else {
         lossy("\(subject) region \(region) is not declared; left out", cue: cue)
       }
