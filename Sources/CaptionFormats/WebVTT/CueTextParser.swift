@@ -1,13 +1,47 @@
 public import CaptionCore
 
 /// The WebVTT cue text parsing rules: raw cue text to a `CueText` tree.
+///
+/// Follows the W3C algorithm exactly (tokenizer states, tree construction, HTML character
+/// references), reports each deviation from the cue text syntax as `parse.webvtt`, and
+/// ignores tags nested more than `CueText.maximumDepth` deep, keeping their text.
 public enum CueTextParser {
+  /// The most diagnostics one cue text yields; one more says that some were left out.
+  public static let maximumDiagnostics = 100
+
   /// Parses `text`, the cue text of one cue. `location` is where the text starts in the file
-  /// (used to place diagnostics); `cueRange` bounds the inner timestamps.
+  /// (used to place diagnostics); `cueRange` bounds the inner timestamps; `cue` names the cue
+  /// in messages and diagnostics.
   public static func parse(
     _ text: String, location: SourceLocation? = nil, cueRange: TimeRange? = nil,
-    file: String? = nil
+    file: String? = nil, cue: CueReference? = nil
   ) -> (text: CueText, diagnostics: [Diagnostic]) {
-    (CueText(plain: text), [])
+    var utf8 = text.utf8
+    let result = utf8.withContiguousStorageIfAvailable { buffer in
+      parse(buffer, plain: text, location: location, cueRange: cueRange, file: file, cue: cue)
+    }
+    if let result { return result }
+    // A string without contiguous UTF-8 storage: make it native and try again.
+    utf8 = (text + "").utf8
+    let bytes = Array(utf8)
+    return bytes.withUnsafeBufferPointer {
+      parse($0, plain: text, location: location, cueRange: cueRange, file: file, cue: cue)
+    }
+  }
+
+  private static func parse(
+    _ input: UnsafeBufferPointer<UInt8>, plain: String, location: SourceLocation?,
+    cueRange: TimeRange?, file: String?, cue: CueReference?
+  ) -> (text: CueText, diagnostics: [Diagnostic]) {
+    // Without `<` or `&` the text is one text node: share the string, build no tree.
+    var hasMarkup = false
+    for byte in input where byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") {
+      hasMarkup = true
+      break
+    }
+    if !hasMarkup { return (CueText(plain: plain), []) }
+    var builder = CueTextTreeBuilder(
+      input: input, location: location, cueRange: cueRange, file: file, cue: cue)
+    return builder.build()
   }
 }

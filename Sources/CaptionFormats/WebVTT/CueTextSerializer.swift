@@ -1,0 +1,249 @@
+public import CaptionCore
+
+/// Writes a `CueText` tree as WebVTT cue text: `&`, `<` and `>` escaped, tags with their
+/// classes and annotations, inner timestamps. Walks the tree with an explicit stack, so any
+/// depth is safe.
+public enum CueTextSerializer {
+  /// Something the cue text markup cannot carry, written in the closest valid form.
+  public enum Loss: Hashable, Sendable {
+    /// A class name with characters a class cannot hold (space, `.`, `<`, `>`, `&`) or empty.
+    case className(String, writtenAs: String)
+    /// A voice name or language tag whose white space readers collapse.
+    case annotation(String, writtenAs: String)
+    /// An annotation on a tag that takes none (only `<v>` and `<lang>` do).
+    case annotationDropped(CueElement.Kind)
+    /// `<rt>` not directly inside `<ruby>`: readers ignore the tag; its text is kept.
+    case rubyTextOutsideRuby
+    /// Elements nested deeper than `CueText.maximumDepth`: readers flatten them.
+    case tooDeep
+    /// A carriage return, written as a line break.
+    case carriageReturn
+    /// A NUL character, which readers replace by U+FFFD.
+    case nul
+    /// A negative inner timestamp, written as zero.
+    case negativeTimestamp(MediaTime)
+  }
+
+  /// Appends the cue text form of `text` to `output` and returns what it could not carry.
+  @discardableResult
+  public static func serialize(_ text: CueText, into output: inout [UInt8]) -> [Loss] {
+    var losses: [Loss] = []
+    if let plain = text.plainString {
+      appendEscaped(plain, to: &output, losses: &losses)
+      return losses
+    }
+    /// A level of the walk: the nodes left to write, and the end tag to write after them.
+    struct Level {
+      var nodes: [CueNode]
+      var index: Int
+      var kind: CueElement.Kind?
+      var endTag: Bool
+    }
+    var stack = [Level(nodes: text.nodes, index: 0, kind: nil, endTag: false)]
+    var depth = 0
+    while !stack.isEmpty {
+      let top = stack.count - 1
+      guard stack[top].index < stack[top].nodes.count else {
+        let level = stack.removeLast()
+        if level.endTag, let kind = level.kind {
+          depth -= 1
+          output.append(contentsOf: [UInt8(ascii: "<"), UInt8(ascii: "/")])
+          output.append(contentsOf: kind.rawValue.utf8)
+          output.append(UInt8(ascii: ">"))
+        }
+        continue
+      }
+      let node = stack[top].nodes[stack[top].index]
+      stack[top].index += 1
+      switch node {
+      case .text(let string):
+        appendEscaped(string, to: &output, losses: &losses)
+      case .timestamp(let time):
+        var time = time
+        if time < .zero {
+          add(.negativeTimestamp(time), to: &losses)
+          time = .zero
+        }
+        output.append(UInt8(ascii: "<"))
+        appendTimestamp(time, to: &output)
+        output.append(UInt8(ascii: ">"))
+      case .element(let element):
+        let parent = stack[top].kind
+        var writeTags = true
+        if element.kind == .rubyText, parent != .ruby {
+          add(.rubyTextOutsideRuby, to: &losses)
+          writeTags = false
+        }
+        if writeTags {
+          depth += 1
+          if depth > CueText.maximumDepth { add(.tooDeep, to: &losses) }
+          appendStartTag(element, to: &output, losses: &losses)
+        }
+        stack.append(
+          Level(
+            nodes: element.children, index: 0, kind: writeTags ? element.kind : parent,
+            endTag: writeTags))
+      }
+    }
+    return losses
+  }
+
+  /// The cue text form of `text`, as a string.
+  public static func string(_ text: CueText) -> String {
+    var bytes: [UInt8] = []
+    serialize(text, into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  private static func add(_ loss: Loss, to losses: inout [Loss]) {
+    if !losses.contains(loss) { losses.append(loss) }
+  }
+
+  /// True for the bytes a class name cannot hold: white space, `.`, `<`, `>` and `&`.
+  private static func isNotInClass(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0x09, 0x0A, 0x0C, 0x0D, 0x20, UInt8(ascii: "."), UInt8(ascii: "<"), UInt8(ascii: ">"),
+      UInt8(ascii: "&"):
+      return true
+    default: return false
+    }
+  }
+
+  private static func appendStartTag(
+    _ element: CueElement, to output: inout [UInt8], losses: inout [Loss]
+  ) {
+    output.append(UInt8(ascii: "<"))
+    output.append(contentsOf: element.kind.rawValue.utf8)
+    for name in element.classes {
+      if !name.isEmpty, !name.utf8.contains(where: isNotInClass) {
+        output.append(UInt8(ascii: "."))
+        output.append(contentsOf: name.utf8)
+        continue
+      }
+      let clean = name.utf8.filter { !isNotInClass($0) }
+      if clean.count != name.utf8.count || clean.isEmpty {
+        add(.className(name, writtenAs: String(decoding: clean, as: UTF8.self)), to: &losses)
+      }
+      if clean.isEmpty { continue }
+      output.append(UInt8(ascii: "."))
+      output.append(contentsOf: clean)
+    }
+    if let annotation = element.annotation {
+      if element.kind == .voice || element.kind == .language {
+        let collapsed = collapseWhitespace(annotation)
+        if collapsed != annotation {
+          add(.annotation(annotation, writtenAs: collapsed), to: &losses)
+        }
+        if !collapsed.isEmpty {
+          output.append(UInt8(ascii: " "))
+          for byte in collapsed.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
+            case 0: output.append(contentsOf: [0xEF, 0xBF, 0xBD])
+            default: output.append(byte)
+            }
+          }
+        }
+      } else {
+        add(.annotationDropped(element.kind), to: &losses)
+      }
+    }
+    output.append(UInt8(ascii: ">"))
+  }
+
+  /// Appends `string` with `&`, `<` and `>` escaped, copying runs without them at once.
+  private static func appendEscaped(
+    _ string: String, to output: inout [UInt8], losses: inout [Loss]
+  ) {
+    var utf8 = string.utf8
+    let done = utf8.withContiguousStorageIfAvailable {
+      appendEscaped($0, to: &output, losses: &losses)
+    }
+    if done == nil {
+      utf8 = (string + "").utf8
+      Array(utf8).withUnsafeBufferPointer { appendEscaped($0, to: &output, losses: &losses) }
+    }
+  }
+
+  private static func appendEscaped(
+    _ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], losses: inout [Loss]
+  ) {
+    var runStart = 0
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let byte = bytes[index]
+      let replacement: [UInt8]
+      var skip = 1
+      switch byte {
+      case UInt8(ascii: "&"): replacement = ampersandReference
+      case UInt8(ascii: "<"): replacement = lessThanReference
+      case UInt8(ascii: ">"): replacement = greaterThanReference
+      case 0x0D:
+        add(.carriageReturn, to: &losses)
+        replacement = lineFeed
+        if index + 1 < count, bytes[index + 1] == 0x0A { skip = 2 }
+      case 0:
+        add(.nul, to: &losses)
+        replacement = replacementCharacter
+      default:
+        index += 1
+        continue
+      }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+      output.append(contentsOf: replacement)
+      index += skip
+      runStart = index
+    }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
+  }
+
+  private static let ampersandReference = Array("&amp;".utf8)
+  private static let lessThanReference = Array("&lt;".utf8)
+  private static let greaterThanReference = Array("&gt;".utf8)
+  private static let lineFeed: [UInt8] = [0x0A]
+  private static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
+
+  /// Appends `time` as `hh:mm:ss.ttt`, hours always present and at least two digits.
+  static func appendTimestamp(_ time: MediaTime, to output: inout [UInt8]) {
+    let total = max(time.milliseconds, 0)
+    let hours = total / 3_600_000
+    if hours < 100 {
+      appendTwoDigits(Int(hours), to: &output)
+    } else {
+      output.append(contentsOf: String(hours).utf8)
+    }
+    output.append(UInt8(ascii: ":"))
+    appendTwoDigits(Int(total / 60_000 % 60), to: &output)
+    output.append(UInt8(ascii: ":"))
+    appendTwoDigits(Int(total / 1000 % 60), to: &output)
+    output.append(UInt8(ascii: "."))
+    let fraction = Int(total % 1000)
+    output.append(UInt8(ascii: "0") &+ UInt8(fraction / 100))
+    appendTwoDigits(fraction % 100, to: &output)
+  }
+
+  /// Appends `value` (0 to 99) as two digits.
+  private static func appendTwoDigits(_ value: Int, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "0") &+ UInt8(value / 10))
+    output.append(UInt8(ascii: "0") &+ UInt8(value % 10))
+  }
+
+  /// Strips ASCII white space at both ends and turns each inner run into one space, as the
+  /// tokenizer does with annotations.
+  private static func collapseWhitespace(_ string: String) -> String {
+    var result = ""
+    var pending = false
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\t", "\n", "\u{0C}", "\r", " ": pending = !result.isEmpty
+      default:
+        if pending { result.append(" ") }
+        pending = false
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}
