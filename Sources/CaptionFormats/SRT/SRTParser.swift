@@ -81,6 +81,14 @@ struct SRTParser {
 
   mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) {
     var position = 0
+    // A second byte order mark (decoding removes only the first) is U+FEFF text here.
+    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+      warn(
+        "second byte order mark at the start of the file removed",
+        at: SourceLocation(line: 1, column: 1, offset: 0),
+        hint: "save the file with one byte order mark")
+      position = 3
+    }
     var number = 0
     while position < bytes.count {
       number += 1

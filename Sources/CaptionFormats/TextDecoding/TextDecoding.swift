@@ -76,8 +76,8 @@ public enum TextDecoding {
   /// language (from the file name or `--locale`) chooses the legacy page when the bytes are
   /// not UTF-8. `file` names the file in diagnostics.
   ///
-  /// A byte order mark wins over a forced encoding, as in browsers; one U+FEFF right after
-  /// the mark (a doubled mark) is removed too, with a warning.
+  /// A byte order mark wins over a forced encoding, as in browsers. Only the first mark is
+  /// removed; a second one is text (U+FEFF) for the format reader to judge.
   public static func decode(
     _ bytes: [UInt8], encoding: TextEncoding? = nil, language: LanguageTag? = nil,
     file: String? = nil
@@ -181,16 +181,9 @@ public enum TextDecoding {
           message: "file is not UTF-8; decoded as \(declared.rawValue) (byte order mark)",
           decodedOffset: 0, hint: "save the file as UTF-8"))
     }
-    let mark = declared.byteOrderMark
-    var start = mark.count
-    if bytes[start...].starts(with: mark) {
-      start += mark.count
-      notes.append(
-        DecodingIssues.Note(
-          severity: .warning,
-          message: "file starts with two byte order marks; the second was removed too",
-          decodedOffset: 0, hint: "save the file with at most one byte order mark"))
-    }
+    // Exactly one mark is removed, as the WHATWG decode algorithm does: a second one stays
+    // as U+FEFF text for the format reader to judge (WebVTT then rejects the signature).
+    let start = declared.byteOrderMark.count
     if declared == .utf8, notes.isEmpty {
       let valid = bytes.withUnsafeBufferPointer { UTF8Validation.scan($0, from: start) == nil }
       if valid { return DecodedText(utf8: Array(bytes[start...])) }

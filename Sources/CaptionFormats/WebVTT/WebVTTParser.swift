@@ -372,7 +372,7 @@ struct WebVTTParser {
     }
     let parsed = CueTextParser.parse(
       rawText, location: textLocation, cueRange: TimeRange(start: timings.start, end: timings.end),
-      file: file)
+      file: file, cue: reference)
     for var diagnostic in parsed.diagnostics {
       if diagnostic.cue == nil { diagnostic.cue = reference }
       if diagnostic.file == nil { diagnostic.file = file }

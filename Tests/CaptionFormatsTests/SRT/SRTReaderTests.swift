@@ -31,6 +31,18 @@ import Testing
     #expect(cues[1].location == SourceLocation(line: 6, column: 1, offset: 45))
   }
 
+  @Test func removesASecondByteOrderMark() throws {
+    let bytes: [UInt8] =
+      [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array("1\n00:00:01,000 --> 00:00:02,000\nHi\n".utf8)
+    let result = SRTReader.read(TextDecoding.decode(bytes), path: "t.srt")
+    #expect(result.track.cues.map(\.rawText) == ["Hi"])
+    #expect(result.track.cues.first?.id == "1")
+    #expect(
+      result.diagnostics.map(\.summary) == [
+        "1:1: warning: second byte order mark at the start of the file removed"
+      ])
+  }
+
   @Test func reportsACounterThatIsNotANumber() {
     let result = read(
       "1\n00:00:01,000 --> 00:00:02,000\nA\n\nx2\n00:00:03,000 --> 00:00:04,000\nB\n")
