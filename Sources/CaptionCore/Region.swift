@@ -8,7 +8,9 @@ public struct Region: Sendable, Hashable {
 
   public var id: String
   public var width: Double
-  public var lines: Int
+  /// The number of lines, a whole number as written. A `Double` because the syntax takes any
+  /// run of digits and browsers keep counts past 64 bits (`lines:10000000000000000000000`).
+  public var lines: Double
   public var regionAnchorX: Double
   public var regionAnchorY: Double
   public var viewportAnchorX: Double
@@ -16,7 +18,7 @@ public struct Region: Sendable, Hashable {
   public var scroll: Scroll
 
   public init(
-    id: String = "", width: Double = 100, lines: Int = 3, regionAnchorX: Double = 0,
+    id: String = "", width: Double = 100, lines: Double = 3, regionAnchorX: Double = 0,
     regionAnchorY: Double = 100, viewportAnchorX: Double = 0, viewportAnchorY: Double = 100,
     scroll: Scroll = .none
   ) {

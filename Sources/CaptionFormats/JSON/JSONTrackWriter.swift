@@ -62,7 +62,7 @@ public enum JSONTrackWriter {
     json.key("width")
     json.number(region.width)
     json.key("lines")
-    json.integer(region.lines)
+    json.number(region.lines)
     json.key("regionAnchorX")
     json.number(region.regionAnchorX)
     json.key("regionAnchorY")

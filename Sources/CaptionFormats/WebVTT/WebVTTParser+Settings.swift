@@ -400,13 +400,9 @@ extension WebVTTParser {
           }
         case "lines":
           if value.allSatisfy({ isASCIIDigit(bytes[$0]) }) {
-            var number = 0
-            for index in value {
-              let (times, overflow1) = number.multipliedReportingOverflow(by: 10)
-              let (sum, overflow2) = times.addingReportingOverflow(Int(bytes[index] - 0x30))
-              number = overflow1 || overflow2 ? Int.max : sum
-            }
-            region.lines = number
+            // Digits only, so the conversion cannot fail; it rounds correctly past 2^53.
+            let digits = String(decoding: bytes[value], as: UTF8.self)
+            region.lines = Double(digits) ?? 0
           } else {
             invalid("a whole number of lines")
           }

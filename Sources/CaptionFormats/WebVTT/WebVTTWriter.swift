@@ -104,10 +104,21 @@ private struct Writer {
       appendLine("width:" + percentage(region.width, of: "\(name) width"), to: &output)
     }
     if region.lines != 3 {
-      if region.lines < 0 {
-        lossy("\(name) lines \(region.lines) is negative; written as 0", cue: nil)
+      var lines = region.lines
+      if lines.isNaN || lines < 0 {
+        let problem = lines.isNaN ? "is not a number" : "is negative"
+        lossy("\(name) lines \(Self.decimal(lines)) \(problem); written as 0", cue: nil)
+        lines = 0
+      } else if lines.isInfinite {
+        lines = Double(UInt64.max)
+        lossy("\(name) lines is infinite; written as \(Self.decimal(lines))", cue: nil)
+      } else if lines != lines.rounded(.down) {
+        lines.round(.down)
+        lossy(
+          "\(name) lines \(Self.decimal(region.lines)) is not a whole number; written as "
+            + Self.decimal(lines), cue: nil)
       }
-      appendLine("lines:\(max(region.lines, 0))", to: &output)
+      appendLine("lines:" + Self.decimal(lines), to: &output)
     }
     if region.regionAnchorX != 0 || region.regionAnchorY != 100 {
       let x = percentage(region.regionAnchorX, of: "\(name) region anchor x")

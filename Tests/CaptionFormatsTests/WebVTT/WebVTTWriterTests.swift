@@ -336,6 +336,25 @@ private func written(_ track: Track) -> (text: String, messages: [String]) {
       ])
   }
 
+  @Test func regionLinesOutOfRangeOfTheSyntax() {
+    let track = Track(
+      format: .webvtt,
+      regions: [
+        Region(id: "a", lines: 2.5), Region(id: "b", lines: .nan),
+        Region(id: "c", lines: 1e34),
+      ])
+    let result = written(track)
+    #expect(
+      result.text
+        == "WEBVTT\n\nREGION\nid:a\nlines:2\n\nREGION\nid:b\nlines:0\n\nREGION\nid:c\n"
+        + "lines:10000000000000000000000000000000000\n")
+    #expect(
+      result.messages == [
+        "region a lines 2.5 is not a whole number; written as 2",
+        "region b lines nan is not a number; written as 0",
+      ])
+  }
+
   @Test func regionsWebVTTCannotHold() {
     let track = Track(
       format: .webvtt,
