@@ -14,13 +14,4 @@ final class CommandContext {
     self.environment = environment
   }
 
-  /// Prints diagnostics compiler-style on standard error, each hint indented below.
-  func printDiagnostics(_ diagnostics: [Diagnostic]) {
-    guard !diagnostics.isEmpty else { return }
-    var text = ""
-    for diagnostic in diagnostics {
-      text += TextReportWriter.line(for: diagnostic)
-    }
-    stderr.report(text)
-  }
 }

@@ -7,7 +7,7 @@ enum ConvertCommand: CaptionCommand {
     abstract: "Convert a caption file to another format.",
     usage:
       "convert <input> -o <output> [--to <format>] [--encoding <name>] [--shift <seconds>] "
-      + "[--locale <tag>]",
+      + "[--locale <tag>] [--max-findings <n>]",
     discussion: """
       Reader findings and what the output format cannot carry are printed on standard error. \
       The output is written to a temporary file in the same folder and renamed into place.
@@ -23,6 +23,9 @@ enum ConvertCommand: CaptionCommand {
       .init(
         "shift", value: "seconds",
         help: "Move every cue by this many seconds (exact to 1 ms, may be negative)."),
+      .init(
+        "max-findings", value: "n",
+        help: "Print at most this many findings of each rule (default 20; 0 prints all)."),
     ] + InputOptions.options)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
@@ -37,23 +40,30 @@ enum ConvertCommand: CaptionCommand {
     }
     let shift = try arguments.value("shift").map(ShiftAmount.parse)
     let inputOptions = try InputOptions(arguments)
+    var findings = FindingPrinter(limit: try maximumFindings(arguments.value("max-findings")))
     if input != "-", output != "-", FileIdentity.same(input, output) {
       throw UsageError("the output '\(output)' is the input file; inputs are never overwritten")
     }
 
     var result = try inputOptions.read(input, in: context)
-    context.printDiagnostics(result.diagnostics)
+    findings.print(result.diagnostics, in: context)
     if let shift {
-      context.printDiagnostics(TrackShift.shift(&result.track, by: shift))
+      findings.print(TrackShift.shift(&result.track, by: shift), in: context)
     }
     var bytes: [UInt8] = []
     let lossy = writer(result.track, &bytes)
-    context.printDiagnostics(
+    findings.print(
       lossy.map { diagnostic in
         var diagnostic = diagnostic
-        if diagnostic.file == nil { diagnostic.file = input == "-" ? "<stdin>" : input }
+        // Writers name the track's path, which is "-" for standard input.
+        if input == "-" {
+          diagnostic.file = "<stdin>"
+        } else if diagnostic.file == nil {
+          diagnostic.file = input
+        }
         return diagnostic
-      })
+      }, in: context)
+    findings.finish(in: context)
     if output == "-" {
       do {
         try context.stdout.write(bytes)
@@ -65,6 +75,15 @@ enum ConvertCommand: CaptionCommand {
       try AtomicFileWriter.write(bytes, to: output)
     }
     return ExitCode.success
+  }
+
+  /// The value of `--max-findings`: a whole number, 0 for no limit; 20 when absent.
+  private static func maximumFindings(_ value: String?) throws(UsageError) -> Int {
+    guard let value else { return 20 }
+    guard let number = Int(value), number >= 0 else {
+      throw UsageError("'--max-findings' takes a whole number (0 for no limit), not '\(value)'")
+    }
+    return number
   }
 
   /// The format named by `--to`, else the output's extension.

@@ -42,6 +42,7 @@ struct CaptionKitCommandTests {
 
       USAGE: captionkit convert <input> -o <output> [--to <format>]
                [--encoding <name>] [--shift <seconds>] [--locale <tag>]
+               [--max-findings <n>]
 
       Reader findings and what the output format cannot carry are printed on standard
       error. The output is written to a temporary file in the same folder and renamed
@@ -56,6 +57,8 @@ struct CaptionKitCommandTests {
                                   extension.
         --shift <seconds>         Move every cue by this many seconds (exact to 1 ms,
                                   may be negative).
+        --max-findings <n>        Print at most this many findings of each rule
+                                  (default 20; 0 prints all).
         --encoding <name>         auto (default) or the encoding to decode with:
                                   UTF-8, windows-1252, CP949, ...
         --locale <tag>            The language of the text (BCP 47), such as ko or

@@ -78,7 +78,7 @@ struct ConvertCommandTests {
         error: unknown format 'strr' for '--to'; expected one of vtt, srt, json
         hint: did you mean 'srt'?
         usage: captionkit convert <input> -o <output> [--to <format>] [--encoding <name>] \
-        [--shift <seconds>] [--locale <tag>]
+        [--shift <seconds>] [--locale <tag>] [--max-findings <n>]
 
         """)
   }
@@ -231,5 +231,52 @@ struct ConvertCommandTests {
         }
 
         """)
+  }
+}
+
+struct ConvertFindingLimitTests {
+  /// Three cues whose voices SRT cannot carry.
+  static let voices = """
+    WEBVTT
+
+    00:01.000 --> 00:02.000
+    <v Ann>one
+
+    00:02.000 --> 00:03.000
+    <v Ann>two
+
+    00:03.000 --> 00:04.000
+    <v Ann>three
+
+    """
+
+  @Test func printsAtMostTheLimitOfEachRuleAndCountsTheRest() {
+    let run = ToolRun(
+      ["convert", "-", "-o", "-", "--to", "srt", "--max-findings", "1"], stdin: Self.voices)
+    #expect(run.status == 0)
+    #expect(run.stdout.hasPrefix("1\n00:00:01,000 --> 00:00:02,000\none\n"))
+    #expect(
+      run.stderr == """
+        <stdin>:3:1: warning: cue 1 loses voice 'Ann' in SRT [convert.lossy]
+            hint: SRT cannot carry it; convert to WebVTT to keep it
+        note: 2 more [convert.lossy] warnings not shown (--max-findings 0 shows all)
+
+        """)
+  }
+
+  @Test func zeroPrintsEveryFinding() {
+    let run = ToolRun(
+      ["convert", "-", "-o", "-", "--to", "srt", "--max-findings", "0"], stdin: Self.voices)
+    #expect(run.status == 0)
+    #expect(run.stderr.components(separatedBy: "[convert.lossy]").count == 4)
+    #expect(!run.stderr.contains("not shown"))
+  }
+
+  @Test func rejectsANegativeLimit() {
+    let run = ToolRun(["convert", "-", "-o", "-", "--to", "srt", "--max-findings", "-2"], stdin: Self.voices)
+    #expect(run.status == 64)
+    #expect(
+      run.stderr.hasPrefix(
+        "error: '--max-findings' takes a whole number (0 for no limit), not '-2'\n"))
   }
 }
