@@ -58,6 +58,36 @@ public enum ByteFile {
     }
   }
 
+  /// The first `limit` bytes of the file at `path` (all of a shorter file), or nil.
+  public static func head(_ path: String, limit: Int) -> [UInt8]? {
+    slice(path, limit: limit, fromEnd: false)
+  }
+
+  /// The last `limit` bytes of the file at `path` (all of a shorter file), or nil.
+  public static func tail(_ path: String, limit: Int) -> [UInt8]? {
+    slice(path, limit: limit, fromEnd: true)
+  }
+
+  private static func slice(_ path: String, limit: Int, fromEnd: Bool) -> [UInt8]? {
+    guard let size = size(path) else { return nil }
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    let count = min(size, limit)
+    if fromEnd, lseek(descriptor, off_t(size - count), SEEK_SET) < 0 { return nil }
+    var bytes = [UInt8](repeating: 0, count: count)
+    var done = 0
+    while done < count {
+      let got = bytes.withUnsafeMutableBytes {
+        Glibc.read(descriptor, $0.baseAddress.map { $0 + done }, count - done)
+      }
+      if got < 0, errno == EINTR { continue }
+      guard got > 0 else { break }
+      done += got
+    }
+    return Array(bytes[0..<done])
+  }
+
   /// Replaces the file at `path` with `bytes`.
   public static func write(_ bytes: [UInt8], to path: String) throws {
     let writer = try Writer(path: path)

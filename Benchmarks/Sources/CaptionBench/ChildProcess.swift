@@ -15,7 +15,9 @@ public struct ChildProcess {
     public var wallMilliseconds: Double
     /// Peak resident set size in KiB.
     public var maxRSSKiB: Int
+    /// The last 64 KiB of standard output.
     public var standardOutput: String
+    /// The first 4 KiB of standard error.
     public var standardError: String
   }
 
@@ -68,8 +70,10 @@ public struct ChildProcess {
     let signal = status & 0x7F
     var exitCode = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     var maxRSS = usage.ru_maxrss
-    let output = String(decoding: (try? ByteFile.read(outPath)) ?? [], as: UTF8.self)
-    var errors = String(decoding: (try? ByteFile.read(errPath)) ?? [], as: UTF8.self)
+    // Only the ends are kept: the result line is last, the reason for a failure first, and
+    // a command such as validate may print a line for every cue.
+    let output = String(decoding: ByteFile.tail(outPath, limit: 1 << 16) ?? [], as: UTF8.self)
+    var errors = String(decoding: ByteFile.head(errPath, limit: 1 << 12) ?? [], as: UTF8.self)
     if timeProgram != nil, let bytes = try? ByteFile.read(rssPath) {
       // GNU time writes "Command exited with non-zero status N" or "Command terminated by
       // signal N" before the figure when the child failed.

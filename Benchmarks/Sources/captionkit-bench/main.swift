@@ -12,9 +12,10 @@ let usage = """
         Times reading FILE and writing OUT (.vtt or .srt) in this process.
     run [--quick] [--sizes N,N,...] [--runs N] [--seed S] [--work DIR] [--peers DIR]
         [--python PATH] [--captionkit PATH] [--ffmpeg PATH] [--markdown FILE]
-        [--toolchain TEXT]
+        [--toolchain TEXT] [--check]
         Generates inputs and times captionkit and its peers on them, each run in its own
         process; prints the table and the goal checks, and writes them as Markdown.
+        --check exits 1 when a goal check fails.
   """
 
 /// The value after `name` in `arguments`, removing both.
@@ -112,6 +113,7 @@ func utcNow() -> String {
 
 func run(_ arguments: inout [String]) throws {
   let quick = flag("--quick", from: &arguments)
+  let check = flag("--check", from: &arguments)
   let sizes: [Int]
   if let list = try option("--sizes", from: &arguments) {
     sizes = try list.split(separator: ",").map {
@@ -164,7 +166,9 @@ func run(_ arguments: inout [String]) throws {
   var environment = [machineDescription(), "date: \(utcNow())"]
   if let toolchain { environment.append("toolchain: \(toolchain)") }
   if let ffmpeg, let version = firstLine([ffmpeg, "-version"], scratch: work) {
-    environment.append("ffmpeg: \(version)")
+    // "ffmpeg version 5.1.9-0+deb12u1 Copyright (c) ..." to "ffmpeg 5.1.9-0+deb12u1".
+    let words = version.split(separator: " ")
+    environment.append(words.count > 2 ? "ffmpeg \(words[2])" : version)
   }
   var pythonVersions: [String] = []
   if let python = configuration.python {
@@ -177,7 +181,8 @@ func run(_ arguments: inout [String]) throws {
     }
   }
   if !pythonVersions.isEmpty {
-    environment.append("python: " + pythonVersions.joined(separator: ", "))
+    let interpreter = configuration.python.flatMap { firstLine([$0, "--version"], scratch: work) }
+    environment.append((interpreter ?? "Python") + ": " + pythonVersions.joined(separator: ", "))
   }
   let runsLine = sizes.map { size in
     let ours = configuration.runs(size: size, tool: .library)
@@ -217,6 +222,7 @@ func run(_ arguments: inout [String]) throws {
     try ByteFile.write(Array(report.markdown.utf8), to: markdown)
     standardError("Markdown written to \(markdown)")
   }
+  if check, report.goals.contains(where: { $0.status == .fail }) { exit(1) }
 }
 
 extension String {
