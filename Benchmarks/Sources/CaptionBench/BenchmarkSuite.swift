@@ -63,6 +63,9 @@ public struct BenchmarkSuite {
     if warmUp {
       log("\(label): warming up")
       for arguments in commands { _ = try? children.run(arguments) }
+      for target in CaptionFileFormat.allCases {
+        if let output = outputPath(.write(target)) { ByteFile.remove(output) }
+      }
     }
     let rounds = rows.map { configuration.runs(size: size, tool: $0.tool) }.max() ?? 0
     for round in 0..<rounds {
