@@ -126,6 +126,7 @@ func run(_ arguments: inout [String]) throws {
     sizes = quick ? BenchmarkConfiguration.quickSizes : BenchmarkConfiguration.fullSizes
   }
   let runs: Int? = try number(option("--runs", from: &arguments), "--runs")
+  if runs == 0 { throw UsageError(message: "--runs must be at least 1") }
   let seed: UInt64 = try number(option("--seed", from: &arguments), "--seed") ?? 20_251_129
   let markdown = try option("--markdown", from: &arguments)
   let toolchain = try option("--toolchain", from: &arguments)
@@ -202,7 +203,8 @@ func run(_ arguments: inout [String]) throws {
       + " the output (Python: after the imports); process ms: spawn to exit, start-up included,"
       + " measured by the harness"
       + (ChildProcess(scratch: work).timeProgram == nil
-        ? "" : " around /usr/bin/time, which also gives the peak RSS (%M)"),
+        ? "; without /usr/bin/time, each peak RSS is at least the harness's own"
+        : " around /usr/bin/time, which also gives the peak RSS (%M)"),
     "vs fastest peer: the fastest peer's process median divided by this row's (same input,"
       + " same operation); above 1 is faster than every peer",
     "ffmpeg demux (-map 0 -c copy -f null -) reads every cue into a packet and decodes and"
