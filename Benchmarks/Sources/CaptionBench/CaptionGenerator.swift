@@ -54,12 +54,14 @@ public struct CaptionGenerator {
   ) -> Int64 {
     let gap: Int
     switch random.below(100) {
-    case 0..<70: gap = random.int(in: 40...400)
-    case 70..<95: gap = random.int(in: 400...2000)
-    default: gap = random.int(in: 2000...8000)
+    case 0..<70: gap = random.int(in: 40...300)
+    case 70..<95: gap = random.int(in: 300...1500)
+    default: gap = random.int(in: 1500...4000)
     }
+    // About 3 s a cue: 100k cues end before 100 hours (two-digit hours, as SRT files have
+    // them); 1M cues run to about 840 hours.
     let start = previousEnd + Int64(gap)
-    let end = start + Int64(random.int(in: 900...5000))
+    let end = start + Int64(random.int(in: 900...4200))
 
     let vtt = format == .vtt
     if vtt {
