@@ -273,7 +273,8 @@ struct ConvertFindingLimitTests {
   }
 
   @Test func rejectsANegativeLimit() {
-    let run = ToolRun(["convert", "-", "-o", "-", "--to", "srt", "--max-findings", "-2"], stdin: Self.voices)
+    let run = ToolRun(
+      ["convert", "-", "-o", "-", "--to", "srt", "--max-findings", "-2"], stdin: Self.voices)
     #expect(run.status == 64)
     #expect(
       run.stderr.hasPrefix(
