@@ -47,10 +47,14 @@ public enum SRTWriter {
       if alignment.n != 2 {
         output.append(contentsOf: [0x7B, 0x5C, 0x61, 0x6E, UInt8(0x30 + alignment.n), 0x7D])
       }
-      if let plain = cue.text.plainString {
+      var text = cue.text
+      if let markup = text.markup {
+        text = CueText(nodes: markup.syntax.nodes(of: markup.text))  // built once, here
+      }
+      if let plain = text.plainString {
         output.append(contentsOf: plain.utf8)
       } else {
-        appendTree(cue.text.nodes, to: &output, lost: &lost)
+        appendTree(text.nodes, to: &output, lost: &lost)
       }
       removeEmptyLines(&output, from: textStart, lost: &lost)
       if output.count > textStart { output.append(0x0A) }

@@ -28,6 +28,10 @@ public enum CueTextSerializer {
   @discardableResult
   public static func serialize(_ text: CueText, into output: inout [UInt8]) -> [Loss] {
     var losses: [Loss] = []
+    var text = text
+    if let markup = text.markup {
+      text = CueText(nodes: markup.syntax.nodes(of: markup.text))  // built once, here
+    }
     if let plain = text.plainString {
       appendEscaped(plain, to: &output, losses: &losses)
       return losses
