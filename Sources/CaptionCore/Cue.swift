@@ -3,21 +3,70 @@
 /// Laid out for large tracks: settings other than the defaults live in a shared box (nil for
 /// the common cue without settings), and the source location is kept in 16 bytes.
 public struct Cue: Sendable, Hashable {
+  // Stored in an order that packs the location into the padding after each time.
+
   /// The cue identifier; empty when the cue has none. SRT counters are kept here as read.
   public var id: String
   public var start: MediaTime
-  public var end: MediaTime
-  /// The text as a tree of spans.
-  public var text: CueText
-  /// The cue text exactly as written in the source file (markup and character references
-  /// kept, line breaks as `\n`).
-  public var rawText: String
-  /// Settings that differ from the defaults, and a location too large for the compact form.
-  private var extras: Extras?
   /// The location's line (0 when there is none, or when `extras` holds it) and column.
   private var locationLine: UInt32
+  public var end: MediaTime
   private var locationColumn: UInt32
+  private var storedRawText: String
   private var locationOffset: Int
+  /// Settings that differ from the defaults, and a location too large for the compact form.
+  private var extras: Extras?
+  /// The text: most often `rawText` itself, plain or with its markup syntax.
+  private var textStorage: TextStorage
+
+  /// How the text is kept.
+  private enum TextStorage: Sendable {
+    /// `rawText` is the text, without markup.
+    case raw
+    /// `rawText` is the text, in this markup syntax (a `CueTextMarkup`).
+    case rawMarkup(any CueTextMarkup)
+    /// Another text.
+    case other(TextBox)
+  }
+
+  private final class TextBox: Sendable {
+    let text: CueText
+
+    init(_ text: CueText) {
+      self.text = text
+    }
+  }
+
+  /// The text as a tree of spans.
+  public var text: CueText {
+    get {
+      switch textStorage {
+      case .raw: return CueText(plain: storedRawText)
+      case .rawMarkup(let syntax): return CueText(markup: storedRawText, syntax: syntax)
+      case .other(let box): return box.text
+      }
+    }
+    set { textStorage = Self.storage(of: newValue, rawText: storedRawText) }
+  }
+
+  /// The cue text exactly as written in the source file (markup and character references
+  /// kept, line breaks as `\n`).
+  public var rawText: String {
+    get { storedRawText }
+    set {
+      if case .other = textStorage {
+      } else {
+        textStorage = .other(TextBox(text))
+      }
+      storedRawText = newValue
+    }
+  }
+
+  private static func storage(of text: CueText, rawText: String) -> TextStorage {
+    if let plain = text.storedPlain, plain == rawText { return .raw }
+    if let markup = text.markup, markup.text == rawText { return .rawMarkup(markup.syntax) }
+    return .other(TextBox(text))
+  }
 
   /// What most cues do not need, shared between copies and replaced, never changed.
   private final class Extras: Sendable {
@@ -37,8 +86,8 @@ public struct Cue: Sendable, Hashable {
     self.id = id
     self.start = start
     self.end = end
-    self.text = text
-    self.rawText = rawText
+    self.storedRawText = rawText
+    self.textStorage = Self.storage(of: text, rawText: rawText)
     if let location, let line = UInt32(exactly: location.line), line > 0,
       let column = UInt32(exactly: location.column)
     {

@@ -55,6 +55,12 @@ public struct CueText: Sendable, Hashable {
     return nil
   }
 
+  /// The string of a text stored without markup, without building anything; else nil.
+  var storedPlain: String? {
+    if case .plain(let string) = storage { return string }
+    return nil
+  }
+
   /// The top-level nodes.
   public var nodes: [CueNode] {
     get {
