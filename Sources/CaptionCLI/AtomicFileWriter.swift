@@ -7,8 +7,26 @@
 /// Writes a whole file so that readers see the old file or the new one, never a part: the
 /// bytes go to a temporary file in the same folder, which is then renamed over the target.
 /// On failure the temporary file is removed and the old file is left as it was.
-enum AtomicFileWriter {
+///
+/// A large output is written in chunks as it is made (`open`, `write`, `commit`), so it is
+/// never held whole in memory.
+final class AtomicFileWriter {
+  private let path: String
+  private let temporary: String
+  private var descriptor: Int32
+  /// The first write error; later writes are skipped and `commit` reports it.
+  private var failure: Int32?
+  private var committed = false
+
+  /// Writes `bytes` as the file at `path`.
   static func write(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
+    let file = try open(path)
+    file.write(bytes)
+    try file.commit()
+  }
+
+  /// Creates the temporary file for `path`.
+  static func open(_ path: String) throws(CommandFailure) -> AtomicFileWriter {
     let folder: String
     let name: String
     if let slash = path.lastIndex(of: "/") {
@@ -27,10 +45,6 @@ enum AtomicFileWriter {
     guard descriptor >= 0 else { throw failure(path, SystemError.describe(errno)) }
     let temporary = String(
       decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    var succeeded = false
-    defer {
-      if !succeeded { unlink(temporary) }
-    }
     // mkstemp creates the file private (0600); give it the mode a new file would get, or
     // the mode of the file it replaces.
     var status = stat()
@@ -43,7 +57,26 @@ enum AtomicFileWriter {
       mode = 0o666 & ~mask
     }
     fchmod(descriptor, mode)
-    let written = bytes.withUnsafeBytes { buffer -> Int32 in
+    return AtomicFileWriter(path: path, temporary: temporary, descriptor: descriptor)
+  }
+
+  private init(path: String, temporary: String, descriptor: Int32) {
+    self.path = path
+    self.temporary = temporary
+    self.descriptor = descriptor
+  }
+
+  deinit {
+    if !committed {
+      if descriptor >= 0 { close(descriptor) }
+      unlink(temporary)
+    }
+  }
+
+  /// Appends `bytes` to the temporary file; an error is kept for `commit`.
+  func write(_ bytes: [UInt8]) {
+    guard failure == nil else { return }
+    failure = bytes.withUnsafeBytes { buffer -> Int32? in
       var offset = 0
       while offset < buffer.count, let base = buffer.baseAddress {
         let count = systemWrite(descriptor, base + offset, buffer.count - offset)
@@ -53,17 +86,21 @@ enum AtomicFileWriter {
         }
         offset += count
       }
-      return 0
+      return nil
     }
-    if written != 0 {
-      close(descriptor)
-      throw failure(path, SystemError.describe(written))
+  }
+
+  /// Flushes the temporary file to disk and renames it over the target.
+  func commit() throws(CommandFailure) {
+    if let failure { throw Self.failure(path, SystemError.describe(failure)) }
+    let synced = fsync(descriptor) == 0
+    let closed = close(descriptor) == 0
+    descriptor = -1
+    if !synced || !closed { throw Self.failure(path, SystemError.describe(errno)) }
+    guard rename(temporary, path) == 0 else {
+      throw Self.failure(path, SystemError.describe(errno))
     }
-    if fsync(descriptor) != 0 || close(descriptor) != 0 {
-      throw failure(path, SystemError.describe(errno))
-    }
-    guard rename(temporary, path) == 0 else { throw failure(path, SystemError.describe(errno)) }
-    succeeded = true
+    committed = true
   }
 
   private static func failure(_ path: String, _ reason: String) -> CommandFailure {

@@ -50,20 +50,52 @@ enum ConvertCommand: CaptionCommand {
     if let shift {
       findings.print(TrackShift.shift(&result.track, by: shift), in: context)
     }
-    var bytes: [UInt8] = []
-    let lossy = writer(result.track, &bytes)
-    findings.print(
-      lossy.map { diagnostic in
-        var diagnostic = diagnostic
-        // Writers name the track's path, which is "-" for standard input.
-        if input == "-" {
-          diagnostic.file = "<stdin>"
-        } else if diagnostic.file == nil {
-          diagnostic.file = input
+    func printLossy(_ lossy: [Diagnostic]) {
+      findings.print(
+        lossy.map { diagnostic in
+          var diagnostic = diagnostic
+          // Writers name the track's path, which is "-" for standard input.
+          if input == "-" {
+            diagnostic.file = "<stdin>"
+          } else if diagnostic.file == nil {
+            diagnostic.file = input
+          }
+          return diagnostic
+        }, in: context)
+      findings.finish(in: context)
+    }
+    if let chunked = entry.chunkedWriter {
+      // Written in chunks as it is made: the output is never held whole in memory.
+      if output == "-" {
+        var failure: WriteFailure?
+        let lossy = chunked(result.track, chunkSize) { bytes in
+          if failure == nil {
+            do throws(WriteFailure) {
+              try context.stdout.write(bytes)
+            } catch {
+              failure = error
+            }
+          }
+          bytes.removeAll(keepingCapacity: true)
         }
-        return diagnostic
-      }, in: context)
-    findings.finish(in: context)
+        printLossy(lossy)
+        if let failure {
+          throw CommandFailure(
+            ExitCode.cannotCreate, "cannot write to standard output: \(failure.reason)")
+        }
+      } else {
+        let file = try AtomicFileWriter.open(output)
+        let lossy = chunked(result.track, chunkSize) { bytes in
+          file.write(bytes)
+          bytes.removeAll(keepingCapacity: true)
+        }
+        printLossy(lossy)
+        try file.commit()
+      }
+      return ExitCode.success
+    }
+    var bytes: [UInt8] = []
+    printLossy(writer(result.track, &bytes))
     if output == "-" {
       do {
         try context.stdout.write(bytes)
@@ -85,6 +117,9 @@ enum ConvertCommand: CaptionCommand {
     }
     return number
   }
+
+  /// How many bytes of output are made before they are written.
+  static let chunkSize = 256 * 1024
 
   /// The format named by `--to`, else the output's extension.
   private static func outputFormat(_ name: String?, output: String) throws(UsageError)

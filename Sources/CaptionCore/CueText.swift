@@ -1,16 +1,30 @@
 /// The text of a cue as a tree of spans, the model of WebVTT's cue text (and of the markup
 /// other formats can carry: SRT's `<i>`, `<b>`, `<u>`, `<font color>`).
 ///
-/// Plain text (no markup) is stored as one string without building a tree, which keeps
-/// large tracks small in memory. Nesting is limited to `CueText.maximumDepth` levels; readers
+/// Plain text (no markup) is stored as one string without building a tree, and text with
+/// markup read from a file may be stored as written, with its `CueTextMarkup`, the tree being
+/// built when `nodes` is asked for; both keep large tracks small in memory. Two cue texts are
+/// equal when their trees are. Nesting is limited to `CueText.maximumDepth` levels; readers
 /// report and flatten anything deeper, so every walk over the tree is bounded.
 public struct CueText: Sendable, Hashable {
   /// Deepest nesting of elements a reader builds.
   public static let maximumDepth = 256
 
-  private enum Storage: Sendable, Hashable {
+  private enum Storage: Sendable {
     case plain(String)
     case tree([CueNode])
+    case markup(Markup)
+  }
+
+  /// Text kept as written, with its syntax.
+  private final class Markup: Sendable {
+    let text: String
+    let syntax: any CueTextMarkup
+
+    init(text: String, syntax: any CueTextMarkup) {
+      self.text = text
+      self.syntax = syntax
+    }
   }
 
   private var storage: Storage
@@ -30,12 +44,30 @@ public struct CueText: Sendable, Hashable {
     }
   }
 
+  /// A cue text kept as written in `syntax`, its tree built on demand.
+  public init(markup: String, syntax: any CueTextMarkup) {
+    storage = .markup(Markup(text: markup, syntax: syntax))
+  }
+
+  /// The text as written and its syntax, when the tree is built on demand; else nil.
+  public var markup: (text: String, syntax: any CueTextMarkup)? {
+    if case .markup(let markup) = storage { return (markup.text, markup.syntax) }
+    return nil
+  }
+
+  /// The string of a text stored without markup, without building anything; else nil.
+  var storedPlain: String? {
+    if case .plain(let string) = storage { return string }
+    return nil
+  }
+
   /// The top-level nodes.
   public var nodes: [CueNode] {
     get {
       switch storage {
       case .plain(let string): return string.isEmpty ? [] : [.text(string)]
       case .tree(let nodes): return nodes
+      case .markup(let markup): return markup.syntax.nodes(of: markup.text)
       }
     }
     set { self = CueText(nodes: newValue) }
@@ -43,28 +75,52 @@ public struct CueText: Sendable, Hashable {
 
   /// The text when the cue has no markup at all, else nil.
   public var plainString: String? {
-    if case .plain(let string) = storage { return string }
-    return nil
+    switch storage {
+    case .plain(let string): return string
+    case .tree: return nil
+    case .markup(let markup):
+      return CueText(nodes: markup.syntax.nodes(of: markup.text)).plainString
+    }
   }
 
   /// The visible text: every text node in order, markup dropped, ruby text (`<rt>`) kept.
   public var visibleText: String {
+    let nodes: [CueNode]
     switch storage {
     case .plain(let string): return string
-    case .tree(let nodes):
-      var result = ""
-      var stack: [ArraySlice<CueNode>] = [nodes[...]]
-      while var top = stack.popLast() {
-        guard let node = top.popFirst() else { continue }
-        stack.append(top)
-        switch node {
-        case .text(let string): result += string
-        case .timestamp: break
-        case .element(let element): stack.append(element.children[...])
-        }
-      }
-      return result
+    case .tree(let tree): nodes = tree
+    case .markup(let markup): nodes = markup.syntax.nodes(of: markup.text)
     }
+    var result = ""
+    var stack: [ArraySlice<CueNode>] = [nodes[...]]
+    while var top = stack.popLast() {
+      guard let node = top.popFirst() else { continue }
+      stack.append(top)
+      switch node {
+      case .text(let string): result += string
+      case .timestamp: break
+      case .element(let element): stack.append(element.children[...])
+      }
+    }
+    return result
+  }
+
+  public static func == (lhs: CueText, rhs: CueText) -> Bool {
+    switch (lhs.storage, rhs.storage) {
+    case (.plain(let a), .plain(let b)): return a == b
+    case (.markup(let a), .markup(let b)) where a.syntax === b.syntax:
+      return a === b || a.text == b.text || lhs.nodes == rhs.nodes
+    default: return lhs.nodes == rhs.nodes
+    }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    if case .plain(let string) = storage, !string.isEmpty {
+      hasher.combine(1)
+      hasher.combine(CueNode.text(string))
+      return
+    }
+    hasher.combine(nodes)
   }
 }
 

@@ -33,7 +33,9 @@ public enum TrackShift {
             hint: "use a smaller negative shift to keep its start"))
         cue.start = .zero
       }
-      if cue.text.plainString == nil {
+      if let markup = cue.text.markup, !hasTimestampTag(markup.text) {
+        // Kept as written and without inner timestamps: nothing to shift.
+      } else if cue.text.plainString == nil {
         cue.text = CueText(nodes: shiftTimestamps(in: cue.text.nodes, by: offset))
         if track.format == .webvtt {
           cue.rawText = shiftTimestamps(inRawText: cue.rawText, by: offset)
@@ -43,6 +45,16 @@ public enum TrackShift {
     }
     track.cues = kept
     return diagnostics
+  }
+
+  /// True when `text` has a `<` followed by a digit: the start of an inner timestamp tag.
+  static func hasTimestampTag(_ text: String) -> Bool {
+    var afterLessThan = false
+    for byte in text.utf8 {
+      if afterLessThan, byte >= 0x30, byte <= 0x39 { return true }
+      afterLessThan = byte == 0x3C
+    }
+    return false
   }
 
   /// Shifts the `timestamp` nodes of a cue text tree, without recursion.

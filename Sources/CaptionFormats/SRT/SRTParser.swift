@@ -293,8 +293,7 @@ struct SRTParser {
       let content = SRTParser.slice(bytes, line.start, line.end)
       hasMarkup = SRTParser.hasMarkup(content)
       rawText = String(decoding: content, as: UTF8.self)
-      text = CueText(plain: rawText)
-      if hasMarkup { (text, settings) = markup(content, pending) }
+      if hasMarkup { settings = markup(content, pending) }
     } else {
       scratch.removeAll(keepingCapacity: true)
       for (position, line) in textLines.enumerated() {
@@ -304,14 +303,17 @@ struct SRTParser {
         scratch.append(contentsOf: content)
       }
       rawText = String(decoding: scratch, as: UTF8.self)
-      text = CueText(plain: rawText)
       if hasMarkup {
         var joined: [UInt8] = []
         swap(&joined, &scratch)
-        (text, settings) = joined.withUnsafeBufferPointer { markup($0, pending) }
+        settings = joined.withUnsafeBufferPointer { markup($0, pending) }
         swap(&joined, &scratch)
       }
     }
+    // Text with markup is kept as written; its tree is built when asked for.
+    text =
+      hasMarkup
+      ? CueText(markup: rawText, syntax: SRTCueTextMarkup.shared) : CueText(plain: rawText)
     textLines.removeAll(keepingCapacity: true)
     cues.append(
       Cue(
@@ -324,14 +326,14 @@ struct SRTParser {
   }
 
   private mutating func markup(_ content: UnsafeBufferPointer<UInt8>, _ pending: PendingCue)
-    -> (CueText, CueSettings)
+    -> CueSettings
   {
     let markup = SRTMarkup(content, cue: "cue \(pending.index)")
     for issue in markup.issues {
       warn(
         issue.message, at: textLocation(issue.offset), cue: pending.reference, hint: issue.hint)
     }
-    return (markup.text, markup.settings)
+    return markup.settings
   }
 
   /// The place in the file of byte `offset` of the cue text being read.

@@ -13,6 +13,27 @@ public enum SRTWriter {
   /// (`convert.lossy` warnings).
   @discardableResult
   public static func write(_ track: Track, into output: inout [UInt8]) -> [Diagnostic] {
+    output.reserveCapacity(output.count + track.cues.count * 64)
+    return write(track, into: &output, chunkSize: .max) { _ in }
+  }
+
+  /// Writes the SRT form of `track` in chunks: `flush` gets the output each time it holds
+  /// `chunkSize` bytes or more, and once at the end, and must empty it. Returns what SRT could
+  /// not carry.
+  @discardableResult
+  public static func write(
+    _ track: Track, chunkSize: Int, flush: (inout [UInt8]) -> Void
+  ) -> [Diagnostic] {
+    var output: [UInt8] = []
+    output.reserveCapacity(chunkSize + 4096)
+    let diagnostics = write(track, into: &output, chunkSize: chunkSize, flush: flush)
+    flush(&output)
+    return diagnostics
+  }
+
+  private static func write(
+    _ track: Track, into output: inout [UInt8], chunkSize: Int, flush: (inout [UInt8]) -> Void
+  ) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     func lossy(_ message: String, _ hint: String, at cue: Cue? = nil, index: Int = 0) {
       diagnostics.append(
@@ -30,7 +51,6 @@ public enum SRTWriter {
       let count = track.regions.count
       lossy("\(count) \(count == 1 ? "region" : "regions") not kept in SRT", keep)
     }
-    output.reserveCapacity(output.count + track.cues.count * 64)
     var lost: [String] = []
     for (offset, cue) in track.cues.enumerated() {
       let index = offset + 1
@@ -47,10 +67,14 @@ public enum SRTWriter {
       if alignment.n != 2 {
         output.append(contentsOf: [0x7B, 0x5C, 0x61, 0x6E, UInt8(0x30 + alignment.n), 0x7D])
       }
-      if let plain = cue.text.plainString {
+      var text = cue.text
+      if let markup = text.markup {
+        text = CueText(nodes: markup.syntax.nodes(of: markup.text))  // built once, here
+      }
+      if let plain = text.plainString {
         output.append(contentsOf: plain.utf8)
       } else {
-        appendTree(cue.text.nodes, to: &output, lost: &lost)
+        appendTree(text.nodes, to: &output, lost: &lost)
       }
       removeEmptyLines(&output, from: textStart, lost: &lost)
       if output.count > textStart { output.append(0x0A) }
@@ -60,6 +84,7 @@ public enum SRTWriter {
           "cue \(index) loses \(list(lost)) in SRT", "SRT cannot carry it; \(keep)", at: cue,
           index: index)
       }
+      if output.count >= chunkSize { flush(&output) }
     }
     return diagnostics
   }

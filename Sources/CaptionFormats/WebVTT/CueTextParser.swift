@@ -44,4 +44,26 @@ public enum CueTextParser {
       input: input, location: location, cueRange: cueRange, file: file, cue: cue)
     return builder.build()
   }
+
+  /// Checks `text` as `parse` does, but keeps it as written: a text with markup gets its tree
+  /// built on demand (`CueText(markup:syntax:)`), so a large track holds no trees.
+  static func check(
+    _ text: String, location: SourceLocation?, cueRange: TimeRange?, file: String?,
+    cue: CueReference?
+  ) -> (text: CueText, diagnostics: [Diagnostic]) {
+    var bytes = text
+    return bytes.withUTF8 { input in
+      var hasMarkup = false
+      for byte in input where byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") {
+        hasMarkup = true
+        break
+      }
+      if !hasMarkup { return (CueText(plain: text), []) }
+      var builder = CueTextTreeBuilder(
+        input: input, location: location, cueRange: cueRange, file: file, cue: cue,
+        buildsTree: false)
+      let diagnostics = builder.build().diagnostics
+      return (CueText(markup: text, syntax: WebVTTCueTextMarkup.shared), diagnostics)
+    }
+  }
 }

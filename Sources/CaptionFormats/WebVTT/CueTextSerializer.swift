@@ -28,6 +28,10 @@ public enum CueTextSerializer {
   @discardableResult
   public static func serialize(_ text: CueText, into output: inout [UInt8]) -> [Loss] {
     var losses: [Loss] = []
+    var text = text
+    if let markup = text.markup {
+      text = CueText(nodes: markup.syntax.nodes(of: markup.text))  // built once, here
+    }
     if let plain = text.plainString {
       appendEscaped(plain, to: &output, losses: &losses)
       return losses
@@ -209,25 +213,31 @@ public enum CueTextSerializer {
   static func appendTimestamp(_ time: MediaTime, to output: inout [UInt8]) {
     let total = max(time.milliseconds, 0)
     let hours = total / 3_600_000
-    if hours < 100 {
-      appendTwoDigits(Int(hours), to: &output)
-    } else {
+    if hours >= 100 {
       output.append(contentsOf: String(hours).utf8)
     }
-    output.append(UInt8(ascii: ":"))
-    appendTwoDigits(Int(total / 60_000 % 60), to: &output)
-    output.append(UInt8(ascii: ":"))
-    appendTwoDigits(Int(total / 1000 % 60), to: &output)
-    output.append(UInt8(ascii: "."))
+    // `hh:mm:ss.ttt` (or `:mm:ss.ttt` after longer hours) made in place, appended at once.
+    let minutes = Int(total / 60_000 % 60)
+    let seconds = Int(total / 1000 % 60)
     let fraction = Int(total % 1000)
-    output.append(UInt8(ascii: "0") &+ UInt8(fraction / 100))
-    appendTwoDigits(fraction % 100, to: &output)
-  }
-
-  /// Appends `value` (0 to 99) as two digits.
-  private static func appendTwoDigits(_ value: Int, to output: inout [UInt8]) {
-    output.append(UInt8(ascii: "0") &+ UInt8(value / 10))
-    output.append(UInt8(ascii: "0") &+ UInt8(value % 10))
+    let zero = UInt8(ascii: "0")
+    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8)
+    digits.0 = zero &+ UInt8(truncatingIfNeeded: hours / 10 % 10)
+    digits.1 = zero &+ UInt8(truncatingIfNeeded: hours % 10)
+    digits.2 = UInt8(ascii: ":")
+    digits.3 = zero &+ UInt8(minutes / 10)
+    digits.4 = zero &+ UInt8(minutes % 10)
+    digits.5 = UInt8(ascii: ":")
+    digits.6 = zero &+ UInt8(seconds / 10)
+    digits.7 = zero &+ UInt8(seconds % 10)
+    digits.8 = UInt8(ascii: ".")
+    digits.9 = zero &+ UInt8(fraction / 100)
+    digits.10 = zero &+ UInt8(fraction / 10 % 10)
+    digits.11 = zero &+ UInt8(fraction % 10)
+    let skip = hours >= 100 ? 2 : 0
+    withUnsafeBytes(of: &digits) { buffer in
+      output.append(contentsOf: buffer[skip...])
+    }
   }
 
   /// Strips ASCII white space at both ends and turns each inner run into one space, as the

@@ -29,11 +29,14 @@ struct CueTextTreeBuilder {
   /// again.
   private var ignoredStartTags = [[UInt8]: Int]()
   private var previousTimestamp: MediaTime?
+  /// False to check the text only: no node is built.
+  private let buildsTree: Bool
 
   init(
     input: UnsafeBufferPointer<UInt8>, location: SourceLocation?, cueRange: TimeRange?,
-    file: String?, cue: CueReference?
+    file: String?, cue: CueReference?, buildsTree: Bool = true
   ) {
+    self.buildsTree = buildsTree
     tokenizer = CueTextTokenizer(input)
     self.cueRange = cueRange
     reporter = CueTextReporter(input: input, location: location, file: file, cue: cue)
@@ -45,7 +48,7 @@ struct CueTextTreeBuilder {
       reportReferenceProblems()
       switch token {
       case .text:
-        append(.text(tokenizer.makeText()))
+        if buildsTree { append(.text(tokenizer.makeText())) }
       case .startTag(let name, let classes, let annotation):
         startTag(name: name, classes: classes, annotation: annotation)
       case .endTag(let name):
@@ -101,7 +104,9 @@ struct CueTextTreeBuilder {
       return
     }
     var names: [String] = []
-    for range in classes where !range.isEmpty { names.append(tokenizer.string(range)) }
+    if buildsTree {
+      for range in classes where !range.isEmpty { names.append(tokenizer.string(range)) }
+    }
     stack.append(Frame(kind: kind, classes: names, annotation: value, tagOffset: offset))
   }
 
@@ -159,7 +164,7 @@ struct CueTextTreeBuilder {
       report(.timestampNotIncreasing(time, previous: previousTimestamp), at: offset)
     }
     previousTimestamp = time
-    append(.timestamp(time))
+    if buildsTree { append(.timestamp(time)) }
   }
 
   // MARK: Tree
@@ -214,6 +219,7 @@ struct CueTextTreeBuilder {
       return
     }
     guard let frame = stack.popLast() else { return }
+    guard buildsTree else { return }
     append(
       .element(
         CueElement(

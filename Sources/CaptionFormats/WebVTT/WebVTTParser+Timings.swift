@@ -38,6 +38,7 @@ extension WebVTTParser {
   }
 
   private func analyzeTimings(_ range: Range<Int>) -> TimingOutcome {
+    if let timings = commonTimings(range) { return .accepted(timings) }
     let end = range.upperBound
     var position = range.lowerBound
     var issues: [LineIssue] = []
@@ -110,6 +111,37 @@ extension WebVTTParser {
     }
     return .accepted(
       Timings(start: start, end: endTime, settingsStart: position, issues: issues))
+  }
+
+  /// The timings of the common line `hh:mm:ss.ttt --> hh:mm:ss.ttt`, followed by nothing or
+  /// white space, read without the general algorithm (which gives the same result); nil for
+  /// any other line.
+  private func commonTimings(_ range: Range<Int>) -> Timings? {
+    let start = range.lowerBound
+    guard range.count >= 29 else { return nil }
+    return bytes.withUnsafeBufferPointer { buffer -> Timings? in
+      @inline(__always) func digit(_ index: Int) -> Int64? {
+        let value = buffer[index] &- 0x30
+        return value < 10 ? Int64(value) : nil
+      }
+      @inline(__always) func timestamp(at base: Int) -> Int64? {
+        guard buffer[base + 2] == 0x3A, buffer[base + 5] == 0x3A, buffer[base + 8] == 0x2E,
+          let h1 = digit(base), let h2 = digit(base + 1), let m1 = digit(base + 3), m1 < 6,
+          let m2 = digit(base + 4), let s1 = digit(base + 6), s1 < 6, let s2 = digit(base + 7),
+          let f1 = digit(base + 9), let f2 = digit(base + 10), let f3 = digit(base + 11)
+        else { return nil }
+        return (h1 * 10 + h2) * 3_600_000 + (m1 * 10 + m2) * 60_000 + (s1 * 10 + s2) * 1000
+          + f1 * 100 + f2 * 10 + f3
+      }
+      guard buffer[start + 12] == 0x20, buffer[start + 13] == 0x2D, buffer[start + 14] == 0x2D,
+        buffer[start + 15] == 0x3E, buffer[start + 16] == 0x20,
+        start + 29 == range.upperBound || isASCIIWhitespace(buffer[start + 29]),
+        let first = timestamp(at: start), let second = timestamp(at: start + 17)
+      else { return nil }
+      return Timings(
+        start: MediaTime(milliseconds: first), end: MediaTime(milliseconds: second),
+        settingsStart: start + 29, issues: [])
+    }
   }
 
   /// The spec's "collect a WebVTT timestamp" from `position`; nil on failure.

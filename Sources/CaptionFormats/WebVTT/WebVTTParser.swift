@@ -370,7 +370,7 @@ struct WebVTTParser {
     let textLocation = buffer.first.map {
       SourceLocation(line: $0.number, column: 1, offset: $0.range.lowerBound)
     }
-    let parsed = CueTextParser.parse(
+    let parsed = CueTextParser.check(
       rawText, location: textLocation, cueRange: TimeRange(start: timings.start, end: timings.end),
       file: file, cue: reference)
     for var diagnostic in parsed.diagnostics {

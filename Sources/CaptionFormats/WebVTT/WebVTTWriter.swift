@@ -12,7 +12,23 @@ public enum WebVTTWriter {
   @discardableResult
   public static func write(_ track: Track, into output: inout [UInt8]) -> [Diagnostic] {
     var writer = Writer()
-    writer.write(track, into: &output)
+    output.reserveCapacity(output.count + track.cues.count * 64)
+    writer.write(track, into: &output, chunkSize: .max) { _ in }
+    return writer.diagnostics
+  }
+
+  /// Writes the WebVTT form of `track` in chunks: `flush` gets the output each time it holds
+  /// `chunkSize` bytes or more, and once at the end, and must empty it. Returns what WebVTT
+  /// could not carry.
+  @discardableResult
+  public static func write(
+    _ track: Track, chunkSize: Int, flush: (inout [UInt8]) -> Void
+  ) -> [Diagnostic] {
+    var writer = Writer()
+    var output: [UInt8] = []
+    output.reserveCapacity(chunkSize + 4096)
+    writer.write(track, into: &output, chunkSize: chunkSize, flush: flush)
+    flush(&output)
     return writer.diagnostics
   }
 
@@ -37,8 +53,9 @@ private struct Writer {
   /// Region ids as written, by their id in the model.
   var regionIds: [String: String] = [:]
 
-  mutating func write(_ track: Track, into output: inout [UInt8]) {
-    output.reserveCapacity(output.count + track.cues.count * 64)
+  mutating func write(
+    _ track: Track, into output: inout [UInt8], chunkSize: Int, flush: (inout [UInt8]) -> Void
+  ) {
     writeHeader(track.header, into: &output)
     for (index, region) in track.regions.enumerated() {
       writeRegion(region, number: index + 1, into: &output)
@@ -49,6 +66,7 @@ private struct Writer {
     var text: [UInt8] = []
     for (index, cue) in track.cues.enumerated() {
       writeCue(cue, index: index + 1, text: &text, into: &output)
+      if output.count >= chunkSize { flush(&output) }
     }
   }
 
