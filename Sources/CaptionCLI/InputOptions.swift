@@ -69,7 +69,7 @@ struct InputOptions {
         } catch {
           switch error {
           case .tooLarge(let limit):
-            throw .tooLarge(path: "<stdin>", size: limit + 1, limit: limit)
+            throw .tooLarge(path: "<stdin>", size: nil, limit: limit)
           case .system(let reason):
             throw .unreadable(path: "<stdin>", reason: reason)
           }
@@ -90,7 +90,8 @@ struct InputOptions {
       return CommandFailure(ExitCode.noInput, error.description)
     case .tooLarge(_, let size, let limit):
       let hint =
-        size > limit ? "raise the limit with --max-input-size \(max(size, limit + 1))" : nil
+        size.map { "raise the limit with --max-input-size \(max($0, limit + 1))" }
+        ?? "raise the limit with --max-input-size"
       return CommandFailure(ExitCode.dataError, error.description, hint: hint)
     case .notCaptionFile:
       return CommandFailure(ExitCode.dataError, error.description)

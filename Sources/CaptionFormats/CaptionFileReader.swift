@@ -19,8 +19,9 @@ public struct CaptionFileReader: Sendable {
     case missing(path: String)
     /// The file exists but cannot be read (a folder, no permission).
     case unreadable(path: String, reason: String)
-    /// The file is larger than the limit; it was not read.
-    case tooLarge(path: String, size: Int, limit: Int)
+    /// The file is larger than the limit; it was not read. `size` is nil when it is not
+    /// known (standard input is read only up to the limit).
+    case tooLarge(path: String, size: Int?, limit: Int)
     /// The bytes are not captions captionkit can read.
     case notCaptionFile(path: String, reason: String)
 
@@ -28,8 +29,10 @@ public struct CaptionFileReader: Sendable {
       switch self {
       case .missing(let path): return "\(path): no such file"
       case .unreadable(let path, let reason): return "\(path): cannot read: \(reason)"
-      case .tooLarge(let path, let size, let limit):
+      case .tooLarge(let path, let size?, let limit):
         return "\(path): \(size) bytes is over the input limit of \(limit) bytes"
+      case .tooLarge(let path, nil, let limit):
+        return "\(path): more than the input limit of \(limit) bytes"
       case .notCaptionFile(let path, let reason): return "\(path): not a caption file: \(reason)"
       }
     }

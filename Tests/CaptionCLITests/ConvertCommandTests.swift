@@ -176,7 +176,10 @@ struct ConvertCommandTests {
       ["convert", "-", "-o", "-", "--to", "json", "--max-input-size=20"],
       stdin: SampleText.webvtt)
     #expect(stdin.status == 65)
-    #expect(stdin.stderr.hasPrefix("error: <stdin>: 21 bytes is over the input limit of 20"))
+    #expect(
+      stdin.stderr.hasPrefix(
+        "error: <stdin>: more than the input limit of 20 bytes\n"
+          + "hint: raise the limit with --max-input-size\n"))
   }
 
   @Test func unwritableOutputExits73AndLeavesNoTemporaryFile() throws {
