@@ -30,6 +30,11 @@ public enum CueTextSerializer {
     var losses: [Loss] = []
     var text = text
     if let markup = text.markup {
+      if markup.syntax === WebVTTCueTextMarkup.shared || markup.syntax === SRTCueTextMarkup.shared,
+        appendCanonical(markup.text, to: &output)
+      {
+        return losses
+      }
       text = CueText(nodes: markup.syntax.nodes(of: markup.text))  // built once, here
     }
     if let plain = text.plainString {
@@ -90,6 +95,61 @@ public enum CueTextSerializer {
       }
     }
     return losses
+  }
+
+  /// Appends `raw` as it is when it is already the form its tree is written in, else returns
+  /// false having appended nothing.
+  ///
+  /// That is text whose only markup is `<b>`, `<i>` and `<u>` tags, each with content, nested
+  /// and closed in order, with no `&`, no `>` outside a tag, no `{`, carriage return or NUL:
+  /// WebVTT and SRT read such text to the same tree, which is written back byte for byte.
+  static func appendCanonical(_ raw: String, to output: inout [UInt8]) -> Bool {
+    let done = raw.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+      // Open tags, 2 bits each, innermost in the low bits.
+      var open: UInt64 = 0
+      var depth = 0
+      var justOpened = false
+      var index = 0
+      let count = bytes.count
+      while index < count {
+        let byte = bytes[index]
+        switch byte {
+        case UInt8(ascii: "<"):
+          let closing = index + 1 < count && bytes[index + 1] == UInt8(ascii: "/")
+          let name = index + (closing ? 2 : 1)
+          guard name + 1 < count, bytes[name + 1] == UInt8(ascii: ">") else { return false }
+          let code: UInt64
+          switch bytes[name] {
+          case UInt8(ascii: "b"): code = 1
+          case UInt8(ascii: "i"): code = 2
+          case UInt8(ascii: "u"): code = 3
+          default: return false
+          }
+          if closing {
+            guard depth > 0, open & 3 == code, !justOpened else { return false }
+            open >>= 2
+            depth -= 1
+            justOpened = false
+          } else {
+            guard depth < 31 else { return false }
+            open = open << 2 | code
+            depth += 1
+            justOpened = true
+          }
+          index = name + 2
+          continue
+        case UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "{"), 0x0D, 0:
+          return false
+        default:
+          justOpened = false
+          index += 1
+        }
+      }
+      guard depth == 0 else { return false }
+      output.append(contentsOf: bytes)
+      return true
+    }
+    return done ?? false
   }
 
   /// The cue text form of `text`, as a string.
