@@ -74,7 +74,7 @@ public enum SRTWriter {
         if markup.syntax === WebVTTCueTextMarkup.shared
           || markup.syntax === SRTCueTextMarkup.shared
         {
-          copied = CueTextSerializer.appendCanonical(markup.text, to: &output)
+          copied = CueTextSerializer.appendCanonical(markup.text, webVTT: false, to: &output)
         }
         if !copied { text = CueText(nodes: markup.syntax.nodes(of: markup.text)) }
       }
