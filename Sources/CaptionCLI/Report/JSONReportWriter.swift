@@ -69,7 +69,7 @@ enum JSONReportWriter {
     json.key("encoding")
     json.string(track.encoding)
     json.key("cueCount")
-    json.integer(track.cues.count)
+    json.integer(entry.cueCount)
     json.endObject()
   }
 

@@ -5,7 +5,9 @@ struct ValidationReport {
   /// One track read, with the id diagnostics refer to it by.
   struct Entry {
     var id: String
+    /// The track's metadata; its cues, style sheets, regions and header are not kept.
     var track: Track
+    var cueCount: Int
   }
 
   var tracks: [Entry] = []
@@ -15,7 +17,14 @@ struct ValidationReport {
   /// Adds a track read and its diagnostics.
   mutating func add(_ result: ReadResult) {
     let id = String(tracks.count + 1)
-    tracks.append(Entry(id: id, track: result.track))
+    // Only metadata is kept, so that a folder of large files is not held in memory at once.
+    var track = result.track
+    let cueCount = track.cues.count
+    track.cues = []
+    track.stylesheets = []
+    track.regions = []
+    track.header = []
+    tracks.append(Entry(id: id, track: track, cueCount: cueCount))
     let sorted = result.diagnostics.enumerated().sorted { a, b in
       switch (a.element.location, b.element.location) {
       case (nil, nil): return a.offset < b.offset

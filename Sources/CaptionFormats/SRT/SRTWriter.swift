@@ -68,10 +68,18 @@ public enum SRTWriter {
         output.append(contentsOf: [0x7B, 0x5C, 0x61, 0x6E, UInt8(0x30 + alignment.n), 0x7D])
       }
       var text = cue.text
+      var copied = false
       if let markup = text.markup {
-        text = CueText(nodes: markup.syntax.nodes(of: markup.text))  // built once, here
+        // Text whose tree SRT writes as it was read is copied; other markup is built once, here.
+        if markup.syntax === WebVTTCueTextMarkup.shared
+          || markup.syntax === SRTCueTextMarkup.shared
+        {
+          copied = CueTextSerializer.appendCanonical(markup.text, webVTT: false, to: &output)
+        }
+        if !copied { text = CueText(nodes: markup.syntax.nodes(of: markup.text)) }
       }
-      if let plain = text.plainString {
+      if copied {
+      } else if let plain = text.plainString {
         output.append(contentsOf: plain.utf8)
       } else {
         appendTree(text.nodes, to: &output, lost: &lost)

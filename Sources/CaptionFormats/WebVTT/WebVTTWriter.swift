@@ -421,19 +421,20 @@ private struct Writer {
   /// Removes empty lines (a leading or trailing line break, or two in a row), which would end
   /// the cue; true when there were any.
   func removeEmptyLines(_ text: inout [UInt8]) -> Bool {
-    var needed = false
-    var previous: UInt8 = 0x0A
-    for byte in text {
-      if byte == 0x0A, previous == 0x0A {
-        needed = true
-        break
+    let needed = text.withUnsafeBufferPointer { buffer -> Bool in
+      guard let first = buffer.first, let last = buffer.last else { return false }
+      if first == 0x0A || last == 0x0A { return true }
+      var index = 1
+      while index < buffer.count {
+        if buffer[index] == 0x0A, buffer[index - 1] == 0x0A { return true }
+        index += 1
       }
-      previous = byte
+      return false
     }
-    if !needed, previous != 0x0A || text.isEmpty { return false }
+    if !needed { return false }
+    var previous: UInt8 = 0x0A
     var cleaned: [UInt8] = []
     cleaned.reserveCapacity(text.count)
-    previous = 0x0A
     for byte in text {
       if byte == 0x0A, previous == 0x0A { continue }
       cleaned.append(byte)

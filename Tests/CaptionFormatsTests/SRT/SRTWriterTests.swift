@@ -185,4 +185,39 @@ import Testing
           + "inner timestamp 00:00:01.500 in SRT [convert.lossy]"
       ])
   }
+
+  @Test func writesMarkupLikeItsTree() {
+    let samples = [
+      "This story <b>forget</b> mother.", "<i>Have this run</i>\nsecond", "<b>unclosed",
+      "<i>mis</b>nested</i>", "a &amp; b", "{\\an8}<i>top</i>", "<c.yellow>class</c>",
+      "<v Bob>voice</v>", "<00:00:01.000>time", "<b></b>empty", "<b><i>x</i> y</b>",
+    ]
+    for raw in samples {
+      for syntax: any CueTextMarkup in [WebVTTCueTextMarkup.shared, SRTCueTextMarkup.shared] {
+        let fromMarkup = Cue(
+          start: ms(0), end: ms(1000), text: CueText(markup: raw, syntax: syntax), rawText: raw)
+        let fromTree = Cue(
+          start: ms(0), end: ms(1000), text: CueText(nodes: syntax.nodes(of: raw)), rawText: raw)
+        var markupBytes: [UInt8] = []
+        let markupLost = SRTWriter.write(
+          Track(format: .srt, cues: [fromMarkup]), into: &markupBytes)
+        var treeBytes: [UInt8] = []
+        let treeLost = SRTWriter.write(Track(format: .srt, cues: [fromTree]), into: &treeBytes)
+        #expect(
+          String(decoding: markupBytes, as: UTF8.self)
+            == String(decoding: treeBytes, as: UTF8.self), "\(raw)")
+        #expect(markupLost.map(\.message) == treeLost.map(\.message), "\(raw)")
+      }
+    }
+  }
+
+  @Test func copiesMarkupInWrittenForm() {
+    let raw = "This <b>story</b>\n<i>and <u>more</u></i>"
+    let cue = Cue(
+      start: ms(0), end: ms(1000), text: CueText(markup: raw, syntax: SRTCueTextMarkup.shared),
+      rawText: raw)
+    #expect(
+      SRTWriter.string(Track(format: .srt, cues: [cue]))
+        == "1\n00:00:00,000 --> 00:00:01,000\n\(raw)\n\n")
+  }
 }
