@@ -290,13 +290,13 @@ public enum CueTextSerializer {
   private static func appendEscaped(
     _ string: String, to output: inout [UInt8], losses: inout [Loss]
   ) {
-    var utf8 = string.utf8
-    let done = utf8.withContiguousStorageIfAvailable {
+    let done: Void? = string.utf8.withContiguousStorageIfAvailable {
       appendEscaped($0, to: &output, losses: &losses)
     }
     if done == nil {
-      utf8 = (string + "").utf8
-      Array(utf8).withUnsafeBufferPointer { appendEscaped($0, to: &output, losses: &losses) }
+      Array(string.utf8).withUnsafeBufferPointer {
+        appendEscaped($0, to: &output, losses: &losses)
+      }
     }
   }
 

@@ -267,7 +267,7 @@ extension RoundTripConformanceTests {
           cue("", 0, 1_000, [.text("huge")], settings: CueSettings(line: 1.7976931348623157e308)),
           cue(
             "", 0, 1_000, [.text("tiny")],
-            settings: CueSettings(line: 5e-324, snapToLines: false)),
+            settings: CueSettings(line: .leastNonzeroMagnitude, snapToLines: false)),
           cue("", 0, 1_000, [.text("j")], settings: CueSettings(align: .start)),
           cue("", 0, 1_000, [.text("k")], settings: CueSettings(align: .end)),
           cue("", 0, 1_000, [.text("l")], settings: CueSettings(align: .left)),

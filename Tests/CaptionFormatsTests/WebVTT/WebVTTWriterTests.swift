@@ -417,7 +417,9 @@ private func written(_ track: Track) -> (text: String, messages: [String]) {
       cues: [
         cue("", 0, 1, CueText(plain: "a"), settings: CueSettings(line: 1.8446744073709552e19)),
         cue("", 0, 1, CueText(plain: "b"), settings: CueSettings(line: -1e20)),
-        cue("", 0, 1, CueText(plain: "c"), settings: CueSettings(line: 5e-324, snapToLines: false)),
+        cue(
+          "", 0, 1, CueText(plain: "c"),
+          settings: CueSettings(line: .leastNonzeroMagnitude, snapToLines: false)),
         cue("", 0, 1, CueText(plain: "d"), settings: CueSettings(position: 1.25e-7)),
       ])
     let lines = written(track).text.split(separator: "\n").filter { $0.contains("-->") }
