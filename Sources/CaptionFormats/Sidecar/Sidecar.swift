@@ -1,0 +1,21 @@
+public import CaptionCore
+
+/// A caption file found next to a media file: its path and what its name says.
+public struct Sidecar: Sendable, Hashable {
+  /// The file's path: the media file's folder as given, then the file name.
+  public var path: String
+  /// The parsed name: language, kind and format.
+  public var name: SidecarName
+
+  public init(path: String, name: SidecarName) {
+    self.path = path
+    self.name = name
+  }
+
+  public var language: LanguageTag? { name.language }
+  public var kind: TrackKind? { name.kind }
+  public var format: TrackFormat { name.format }
+
+  /// True for the chapters file, `movie.chapters.vtt`.
+  public var isChapters: Bool { name.kind == .chapters }
+}
