@@ -44,6 +44,23 @@ public struct ASSEventText: Sendable, Hashable {
     self = text.withUTF8 { ASSEventText(bytes: $0) }
   }
 
+  /// Text without ASS markup (FFmpeg's plain text rectangles): line breaks kept, `&`, `<`
+  /// and `>` escaped in the raw text.
+  public init(plainText: String) {
+    var builder = Builder()
+    for byte in plainText.utf8 {
+      if byte == 0x0A {
+        builder.lineBreak()
+      } else if byte != 0x0D {
+        builder.append(byte)
+      }
+    }
+    let built = builder.finish()
+    self.text = built.text
+    self.rawText = built.raw
+    self.settings = .default
+  }
+
   private init(bytes: UnsafeBufferPointer<UInt8>) {
     var builder = Builder()
     var parser = Parser(bytes: bytes)
