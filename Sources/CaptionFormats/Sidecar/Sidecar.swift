@@ -6,10 +6,14 @@ public struct Sidecar: Sendable, Hashable {
   public var path: String
   /// The parsed name: language, kind and format.
   public var name: SidecarName
+  /// The number that tells apart files of the same language and kind
+  /// (`movie.en.2.vtt`, as `captionkit extract` writes them); nil when the name has none.
+  public var number: Int?
 
-  public init(path: String, name: SidecarName) {
+  public init(path: String, name: SidecarName, number: Int? = nil) {
     self.path = path
     self.name = name
+    self.number = number
   }
 
   public var language: LanguageTag? { name.language }

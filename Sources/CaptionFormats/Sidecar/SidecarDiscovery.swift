@@ -9,8 +9,10 @@
 ///
 /// The media file's base name is compared exactly, as Linux file systems compare names; the
 /// language, kind and extension in any case (`movie.EN.SDH.VTT`). Names with a part that is
-/// neither a language nor a kind (`movie.en.commentary.srt`) do not belong. The result is in
-/// byte order of the file names, whatever order the folder lists them in.
+/// neither a language nor a kind (`movie.en.commentary.srt`) do not belong, except a number
+/// from 2 to 999 just before the extension, which tells apart files of the same language and
+/// kind (`movie.en.2.vtt`, as `captionkit extract` names a second English track). The result
+/// is in byte order of the file names, whatever order the folder lists them in.
 public enum SidecarDiscovery {
   /// Why the media file's folder could not be listed.
   public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -38,12 +40,10 @@ public enum SidecarDiscovery {
           String(cString: $0)
         }
       }
-      guard let parsed = SidecarName(fileName: name, mediaFileName: mediaName),
-        name != mediaName
-      else { continue }
+      guard name != mediaName, let parsed = parse(name, mediaName: mediaName) else { continue }
       let path = join(folder, name)
       guard isRegularFile(path, type: entry.pointee.d_type) else { continue }
-      found.append(Sidecar(path: path, name: parsed))
+      found.append(Sidecar(path: path, name: parsed.name, number: parsed.number))
     }
     return sorted(found)
   }
@@ -55,15 +55,29 @@ public enum SidecarDiscovery {
     let mediaName = lastComponent(mediaPath)
     var found: [Sidecar] = []
     for name in fileNames where name != mediaName {
-      guard let parsed = SidecarName(fileName: name, mediaFileName: mediaName) else { continue }
-      found.append(Sidecar(path: join(folder, name), name: parsed))
+      guard let parsed = parse(name, mediaName: mediaName) else { continue }
+      found.append(Sidecar(path: join(folder, name), name: parsed.name, number: parsed.number))
     }
     return sorted(found)
   }
 
+  /// The name of a sidecar of `mediaName`, and its number when it has one.
+  static func parse(_ name: String, mediaName: String) -> (name: SidecarName, number: Int?)? {
+    if let parsed = SidecarName(fileName: name, mediaFileName: mediaName) { return (parsed, nil) }
+    // `movie.en.2.vtt`: the number comes just before the extension.
+    let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count >= 3, let part = parts.dropLast().last, (1...3).contains(part.count),
+      part.allSatisfy({ $0.isASCII && $0.isNumber }), part.first != "0",
+      let number = Int(part), number >= 2
+    else { return nil }
+    let rest = (parts.dropLast(2) + parts.suffix(1)).joined(separator: ".")
+    guard let parsed = SidecarName(fileName: rest, mediaFileName: mediaName) else { return nil }
+    return (parsed, number)
+  }
+
   private static func sorted(_ sidecars: [Sidecar]) -> [Sidecar] {
     sidecars.sorted { lhs, rhs in
-      lhs.name.fileName.utf8.lexicographicallyPrecedes(rhs.name.fileName.utf8)
+      lastComponent(lhs.path).utf8.lexicographicallyPrecedes(lastComponent(rhs.path).utf8)
     }
   }
 

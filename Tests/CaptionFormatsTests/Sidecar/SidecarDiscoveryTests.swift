@@ -105,6 +105,21 @@ struct SidecarDiscoveryTests {
     #expect(other.map(\.path) == found.map(\.path))
   }
 
+  @Test func aNumberTellsApartFilesOfTheSameLanguageAndKind() throws {
+    let folder = try Folder([
+      "movie.mkv", "movie.en.vtt", "movie.en.2.vtt", "movie.en.sdh.3.srt", "movie.und.12.vtt",
+      "movie.en.1.vtt", "movie.en.02.vtt", "movie.en.1000.vtt", "movie.en.2.2.vtt",
+      "movie.2.en.vtt",
+    ])
+    let found = try SidecarDiscovery.sidecars(forMedia: folder.path + "/movie.mkv")
+    #expect(
+      summary(found, folder: folder.path) == [
+        "movie.en.2.vtt|en|-|webvtt", "movie.en.sdh.3.srt|en|sdh|srt", "movie.en.vtt|en|-|webvtt",
+        "movie.und.12.vtt|und|-|webvtt",
+      ])
+    #expect(found.map(\.number) == [2, 3, nil, 12])
+  }
+
   @Test func theOrderDoesNotDependOnTheListing() {
     let names = ["movie.ko.vtt", "movie.en.vtt", "movie.chapters.vtt", "movie.en.sdh.vtt"]
     let forward = SidecarDiscovery.sidecars(forMedia: "/v/movie.mp4", among: names)
