@@ -5,7 +5,8 @@ public struct FFmpegError: Error, Sendable, Equatable, CustomStringConvertible {
   public enum Kind: Sendable, Equatable {
     /// The file does not exist or cannot be opened (`ENOENT`, `EACCES`, `ENOTDIR`).
     case inputMissing
-    /// The bytes are not media FFmpeg can read, or end too early.
+    /// The bytes are not media FFmpeg can read, or end too early (demuxers report a file
+    /// cut short as an I/O error).
     case invalidData
     /// The read was stopped because it ran past its time limit.
     case interrupted
@@ -37,7 +38,7 @@ public struct FFmpegError: Error, Sendable, Equatable, CustomStringConvertible {
       return .inputMissing
     case FFmpegLibrary.Code.invalidData, FFmpegLibrary.Code.endOfFile,
       FFmpegLibrary.Code.demuxerNotFound, FFmpegLibrary.Code.decoderNotFound,
-      FFmpegLibrary.Code.streamNotFound:
+      FFmpegLibrary.Code.streamNotFound, FFmpegLibrary.Code.inputOutput:
       return .invalidData
     case FFmpegLibrary.Code.exit:
       return .interrupted

@@ -55,6 +55,7 @@ final class FFmpegLibrary: @unchecked Sendable {
     static let notDirectory = ck_averror(ENOTDIR)
     static let outOfMemory = ck_averror(ENOMEM)
     static let isDirectory = ck_averror(EISDIR)
+    static let inputOutput = ck_averror(EIO)
   }
 
   /// `AV_NOPTS_VALUE`: a timestamp FFmpeg does not know.

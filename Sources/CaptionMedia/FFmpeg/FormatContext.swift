@@ -33,6 +33,12 @@ final class FormatContext {
     let status = library.openInput(&opened, "file:" + path, options: &options)
     guard status >= 0, let opened else {
       // FFmpeg has freed the context it was given.
+      if status == FFmpegLibrary.Code.inputOutput {
+        // What demuxers return when the header runs past the end of the file.
+        throw FFmpegError(
+          code: status, message: "the file ends early or is damaged (input/output error)",
+          operation: "open", path: path)
+      }
       throw library.error(status < 0 ? status : FFmpegLibrary.Code.invalidData, "open", path: path)
     }
     context = opened
