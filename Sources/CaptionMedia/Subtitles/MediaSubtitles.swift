@@ -183,28 +183,14 @@ public enum MediaSubtitles {
     } else {
       content = .unsupportedText
     }
-    let dispositions = dispositionNames(stream.pointee.disposition)
+    let disposition = MediaProbe.dispositions(stream.pointee.disposition)
     return SubtitleStream(
       index: index, codec: codec,
       language: library.dictionaryValue(stream.pointee.metadata, "language").flatMap(
-        MediaLanguage.tag(fromContainerCode:)),
+        ISO639.languageTag(for:)),
       title: library.dictionaryValue(stream.pointee.metadata, "title"),
-      kind: SubtitleStream.kind(dispositions: dispositions), dispositions: dispositions,
+      kind: SubtitleStream.kind(disposition: disposition), disposition: disposition,
       content: content)
-  }
-
-  /// FFmpeg's names of the disposition flags set.
-  static func dispositionNames(_ flags: Int32) -> [String] {
-    let names: [(Int32, String)] = [
-      (AV_DISPOSITION_DEFAULT, "default"), (AV_DISPOSITION_DUB, "dub"),
-      (AV_DISPOSITION_ORIGINAL, "original"), (AV_DISPOSITION_COMMENT, "comment"),
-      (AV_DISPOSITION_LYRICS, "lyrics"), (AV_DISPOSITION_KARAOKE, "karaoke"),
-      (AV_DISPOSITION_FORCED, "forced"), (AV_DISPOSITION_HEARING_IMPAIRED, "hearing_impaired"),
-      (AV_DISPOSITION_VISUAL_IMPAIRED, "visual_impaired"),
-      (AV_DISPOSITION_CLEAN_EFFECTS, "clean_effects"), (AV_DISPOSITION_CAPTIONS, "captions"),
-      (AV_DISPOSITION_DESCRIPTIONS, "descriptions"), (AV_DISPOSITION_METADATA, "metadata"),
-    ]
-    return names.filter { flags & $0.0 != 0 }.map(\.1)
   }
 
   private static func timestamp(_ value: Int64) -> Int64? {

@@ -9,10 +9,10 @@ public struct SubtitleStream: Sendable, Hashable {
   /// The language, converted from the container's ISO 639-2 code; nil when undetermined.
   public var language: LanguageTag?
   public var title: String?
-  /// The kind the stream's dispositions give (see `SubtitleStream.kind(dispositions:)`).
+  /// The kind the stream's dispositions give (see `SubtitleStream.kind(disposition:)`).
   public var kind: TrackKind
-  /// The dispositions set on the stream, by FFmpeg's names (`default`, `forced`, ...).
-  public var dispositions: [String]
+  /// The disposition flags set on the stream, in FFmpeg's order.
+  public var disposition: [StreamDisposition]
   /// How the stream holds its subtitles.
   public var content: Content
 
@@ -29,25 +29,25 @@ public struct SubtitleStream: Sendable, Hashable {
 
   public init(
     index: Int, codec: String, language: LanguageTag? = nil, title: String? = nil,
-    kind: TrackKind = .subtitles, dispositions: [String] = [], content: Content
+    kind: TrackKind = .subtitles, disposition: [StreamDisposition] = [], content: Content
   ) {
     self.index = index
     self.codec = codec
     self.language = language
     self.title = title
     self.kind = kind
-    self.dispositions = dispositions
+    self.disposition = disposition
     self.content = content
   }
 
   /// The kind of track dispositions stand for: `descriptions` for descriptions,
   /// `hearing_impaired` for SDH, `captions` for captions, `forced` for forced subtitles,
   /// else subtitles.
-  public static func kind(dispositions: [String]) -> TrackKind {
-    if dispositions.contains("descriptions") { return .descriptions }
-    if dispositions.contains("hearing_impaired") { return .sdh }
-    if dispositions.contains("captions") { return .captions }
-    if dispositions.contains("forced") { return .forced }
+  public static func kind(disposition: [StreamDisposition]) -> TrackKind {
+    if disposition.contains(.descriptions) { return .descriptions }
+    if disposition.contains(.hearingImpaired) { return .sdh }
+    if disposition.contains(.captions) { return .captions }
+    if disposition.contains(.forced) { return .forced }
     return .subtitles
   }
 }

@@ -87,7 +87,7 @@ struct MediaSubtitlesTests {
       read.streams == [
         SubtitleStream(
           index: 2, codec: "mov_text", language: LanguageTag("en"), kind: .sdh,
-          dispositions: ["default", "hearing_impaired", "captions"], content: .text)
+          disposition: [.default, .hearingImpaired, .captions], content: .text)
       ])
     let track = try #require(read.tracks.first)
     #expect(read.tracks.count == 1)
