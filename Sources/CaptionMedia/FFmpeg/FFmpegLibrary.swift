@@ -156,7 +156,7 @@ final class FFmpegLibrary: @unchecked Sendable {
     var handles: [UnsafeMutableRawPointer] = []
     for soname in FFmpegLibrary.sonames {
       let path = directory.map { $0.hasSuffix("/") ? $0 + soname : $0 + "/" + soname } ?? soname
-      guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+      guard let handle = dlopen(path, RTLD_LAZY | RTLD_LOCAL) else {
         let reason = dlerror().map { String(cString: $0) } ?? "not found"
         throw FFmpegUnavailable(library: soname, reason: reason)
       }
