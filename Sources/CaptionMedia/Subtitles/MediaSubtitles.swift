@@ -24,7 +24,7 @@ public enum MediaSubtitles {
   public static func read(path: String, streams: Set<Int>? = nil) throws -> EmbeddedSubtitles {
     let library = try FFmpegLibrary.shared()
     let context = try FormatContext(openingInput: path, library: library)
-    try context.findStreamInfo()
+    try findStreamInfoWithoutPictures(context, library: library)
 
     var described: [SubtitleStream] = []
     var diagnostics: [Diagnostic] = []
@@ -148,6 +148,29 @@ public enum MediaSubtitles {
       collector.add(
         timestamp: packet.presentationTime ?? packet.decodingTime, duration: packet.duration,
         events: events)
+    }
+  }
+
+  /// Reads the stream information as `MediaProbe` does (so the start time is the same), but
+  /// has the video decoders FFmpeg opens for it skip every frame (`skip_frame=all`): no
+  /// picture is decoded.
+  private static func findStreamInfoWithoutPictures(
+    _ context: FormatContext, library: FFmpegLibrary
+  ) throws(FFmpegError) {
+    var options = [OpaquePointer?](repeating: nil, count: context.streamCount)
+    defer {
+      for index in options.indices { library.dictionaryFree(&options[index]) }
+    }
+    for index in options.indices
+    where context.stream(index)?.pointee.codecpar?.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
+      _ = library.dictionarySet(&options[index], "skip_frame", "all")
+    }
+    let status = options.withUnsafeMutableBufferPointer { buffer -> Int32 in
+      guard let base = buffer.baseAddress else { return library.findStreamInfo(context.pointer) }
+      return library.findStreamInfo(context.pointer, options: base)
+    }
+    if status < 0 {
+      throw library.error(status, "read stream information", path: context.path)
     }
   }
 
