@@ -260,6 +260,30 @@ struct MediaSubtitlesTests {
     #expect(read.diagnostics == [])
   }
 
+  @Test func aCutFileGivesTheCuesBeforeTheCutOrAnError() throws {
+    let folder = try SubtitleMediaFolder()
+    try folder.write("a.srt", Self.srt)
+    let media = try folder.makeMedia(
+      "whole.mkv", subtitles: [.init(file: "a.srt", codec: "subrip", language: "eng")])
+    let whole = try #require(try MediaSubtitles.read(path: media).tracks.first)
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: media)))
+    var readSome = 0
+    for fraction in stride(from: 0.05, to: 1.0, by: 0.1) {
+      let cut = try folder.write(
+        "cut.mkv", bytes: Array(bytes.prefix(Int(Double(bytes.count) * fraction))))
+      do {
+        let read = try MediaSubtitles.read(path: cut)
+        let cues = read.tracks.first?.cues ?? []
+        // What is read is what the whole file holds, up to where it was cut.
+        #expect(Array(whole.cues.prefix(cues.count)) == cues)
+        readSome += 1
+      } catch let error as FFmpegError {
+        #expect(error.kind == .invalidData)
+      }
+    }
+    #expect(readSome > 0)
+  }
+
   @Test func whatIsNotMediaFailsWithAnFFmpegError() throws {
     let folder = try SubtitleMediaFolder()
     let text = try folder.write("notes.mp4", "these are not frames\n")
