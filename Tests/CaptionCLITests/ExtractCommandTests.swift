@@ -220,4 +220,19 @@ struct ExtractCommandTests {
     #expect(run.stderr.hasPrefix("error: FFmpeg is not available: cannot load libavutil.so."))
     #expect(try folder.listing() == ["en.srt", "ko.srt", "movie.mkv"])
   }
+
+  @Test func printsItsHelp() {
+    let run = ToolRun(["extract", "--help"])
+    #expect(run.status == 0)
+    #expect(
+      run.stdout.hasPrefix(
+        """
+        OVERVIEW: Write the text subtitle streams of a media file as caption files.
+
+        USAGE: captionkit extract <media> [-o <folder>] [--to <format>]
+                 [--stream <index>]... [--max-findings <n>]
+
+        """))
+    #expect(run.stdout.contains("  --stream <index>          Extract only this stream"))
+  }
 }
