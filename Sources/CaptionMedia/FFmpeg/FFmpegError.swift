@@ -23,12 +23,17 @@ public struct FFmpegError: Error, Sendable, Equatable, CustomStringConvertible {
   public var operation: String
   /// The file being read or written, when there is one.
   public var path: String?
+  /// What FFmpeg logged about it, when it said more than the code: `moov atom not found`.
+  public var detail: String?
 
-  public init(code: Int32, message: String, operation: String, path: String?) {
+  public init(
+    code: Int32, message: String, operation: String, path: String?, detail: String? = nil
+  ) {
     self.code = code
     self.message = message
     self.operation = operation
     self.path = path
+    self.detail = detail
   }
 
   public var kind: Kind {
@@ -47,10 +52,12 @@ public struct FFmpegError: Error, Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  /// One line: `cannot open 'movie.mp4': Invalid data found when processing input`.
+  /// One line: `cannot open 'movie.mp4': invalid data found when processing input (moov
+  /// atom not found)`.
   public var description: String {
     let target = path.map { " '\($0)'" } ?? ""
-    return "cannot \(operation)\(target): \(lowercasedFirst(message))"
+    let more = detail.map { " (\(lowercasedFirst($0)))" } ?? ""
+    return "cannot \(operation)\(target): \(lowercasedFirst(message))\(more)"
   }
 
   private func lowercasedFirst(_ text: String) -> String {
