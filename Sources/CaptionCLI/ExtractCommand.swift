@@ -52,7 +52,8 @@ enum ExtractCommand: CaptionCommand {
     try checkInput(media)
     try checkFolder(folder ?? ".")
 
-    let read = try MediaSubtitles.read(path: media, streams: requested)
+    let read = try MediaSubtitles.read(
+      path: media, streams: requested, webVTT: EmbeddedWebVTT.reader)
     try checkRequested(requested, in: read, media: media)
     var findings = FindingPrinter(limit: limit)
     findings.print(read.diagnostics, in: context)

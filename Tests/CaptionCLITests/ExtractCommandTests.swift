@@ -125,6 +125,28 @@ struct ExtractCommandTests {
         """)
   }
 
+  @Test func webVTTStoredAsWrittenComesBackAsWritten() throws {
+    let folder = try TemporaryFolder()
+    let source = """
+      WEBVTT
+
+      intro
+      00:00:00.750 --> 00:00:01.500 line:0 align:start
+      <v Anna>Guten <c.loud>Tag</c></v>
+
+      00:00:02.125 --> 00:00:03.000 position:20%
+      <ruby>漢<rt>kan</rt></ruby> &amp; <i>drei</i>
+
+      """
+    try folder.file("de.vtt", source)
+    let media = try SubtitleMediaMaker.make(
+      "web.mkv", in: folder, streams: [.init(file: "de.vtt", codec: "copy", language: "ger")])
+    let run = ToolRun(["extract", media])
+    #expect(run.status == 0)
+    #expect(run.stderr == "")
+    #expect(try folder.contents("web.de.vtt") == source)
+  }
+
   @Test func numbersStreamsThatWouldShareAName() throws {
     let folder = try TemporaryFolder()
     try folder.file("a.srt", Self.korean)

@@ -7,7 +7,8 @@ import CaptionCore
 /// packets that still arrive from them are skipped); video and audio are never decoded for
 /// this. Each text packet goes through FFmpeg's decoder for its codec (`mov_text`, `subrip`,
 /// `webvtt`, `ass`, `ssa`, `text`), whose ASS event is turned into cue text
-/// (`ASSEventText`). Cue times are the packets' timestamps in the stream's time base,
+/// (`ASSEventText`); WebVTT cues keep their identifier, and with a `WebVTTCueReader` their
+/// text as written and their settings, without a decoder. Cue times are the packets' timestamps in the stream's time base,
 /// relative to the presentation start (the container's start time), so they are exact.
 public enum MediaSubtitles {
   /// The rule of the remark about image subtitles.
@@ -19,9 +20,14 @@ public enum MediaSubtitles {
   ]
 
   /// Reads the text subtitle streams of the media file at `path`: those whose indices are
-  /// in `streams`, or all of them when nil. Throws `FFmpegUnavailable` when FFmpeg cannot be
-  /// loaded and `FFmpegError` when the file cannot be opened or read.
-  public static func read(path: String, streams: Set<Int>? = nil) throws -> EmbeddedSubtitles {
+  /// in `streams`, or all of them when nil. `webVTT` reads the settings and text of WebVTT
+  /// cues (CaptionKit's `EmbeddedWebVTT.reader`); without it they go through FFmpeg's
+  /// decoder, which keeps italics, bold and underline and drops settings, voices and classes.
+  /// Throws `FFmpegUnavailable` when FFmpeg cannot be loaded and `FFmpegError` when the file
+  /// cannot be opened or read.
+  public static func read(
+    path: String, streams: Set<Int>? = nil, webVTT: WebVTTCueReader? = nil
+  ) throws -> EmbeddedSubtitles {
     let library = try FFmpegLibrary.shared()
     let context = try FormatContext(openingInput: path, library: library)
     try findStreamInfoWithoutPictures(context, library: library)
@@ -78,9 +84,11 @@ public enum MediaSubtitles {
             file: path))
         continue
       }
-      let decoder: CodecContext
+      let decoder: CodecContext?
       do {
-        decoder = try CodecContext(decoderFor: stream, library: library, path: path)
+        decoder =
+          subtitle.codec == "webvtt" && webVTT != nil
+          ? nil : try CodecContext(decoderFor: stream, library: library, path: path)
       } catch {
         diagnostics.append(
           Diagnostic(
@@ -91,7 +99,9 @@ public enum MediaSubtitles {
       let collector = SubtitleCueCollector(
         streamIndex: subtitle.index, path: path, numerator: Int64(base.num),
         timescale: base.den, origin: origin ?? .zero, mediaEnd: mediaEnd)
-      readers[subtitle.index] = StreamReader(decoder: decoder, collector: collector)
+      readers[subtitle.index] = StreamReader(
+        decoder: decoder, collector: collector, isWebVTT: subtitle.codec == "webvtt",
+        webVTT: webVTT)
     }
 
     let packet = try Packet(library: library)
@@ -116,18 +126,38 @@ public enum MediaSubtitles {
 
   /// One stream being read: its decoder and its cues so far.
   private final class StreamReader {
-    let decoder: CodecContext
+    /// The decoder; nil for WebVTT read with a `WebVTTCueReader`.
+    let decoder: CodecContext?
     var collector: SubtitleCueCollector
+    let isWebVTT: Bool
+    let webVTT: WebVTTCueReader?
     /// Whether an undecodable packet was reported already (once per stream is enough to
     /// point at the problem; every cue that could be read is still read).
     var reportedDecodingError = false
 
-    init(decoder: CodecContext, collector: SubtitleCueCollector) {
+    init(
+      decoder: CodecContext?, collector: SubtitleCueCollector, isWebVTT: Bool,
+      webVTT: WebVTTCueReader?
+    ) {
       self.decoder = decoder
       self.collector = collector
+      self.isWebVTT = isWebVTT
+      self.webVTT = webVTT
     }
 
     func read(_ packet: Packet, diagnostics: inout [Diagnostic]) {
+      let timestamp = packet.presentationTime ?? packet.decodingTime
+      let id = isWebVTT ? MediaSubtitles.sideData(packet, AV_PKT_DATA_WEBVTT_IDENTIFIER) : nil
+      guard let decoder else {
+        // WebVTT as written: the payload is the cue text, the settings ride beside it.
+        let text = String(decoding: packet.bytes, as: UTF8.self)
+        let settings = MediaSubtitles.sideData(packet, AV_PKT_DATA_WEBVTT_SETTINGS) ?? ""
+        let parts = webVTT.map { $0(settings, text) }
+        collector.add(
+          timestamp: timestamp, duration: packet.duration,
+          cue: parts.map { (id ?? "", $0.text, text, $0.settings) })
+        return
+      }
       let events: [ASSEventText]
       do {
         events = try decoder.decodeSubtitle(packet, MediaSubtitles.events) ?? []
@@ -145,10 +175,23 @@ public enum MediaSubtitles {
         }
         return
       }
+      let text = SubtitleCueCollector.joined(events)
       collector.add(
-        timestamp: packet.presentationTime ?? packet.decodingTime, duration: packet.duration,
-        events: events)
+        timestamp: timestamp, duration: packet.duration,
+        cue: text.map { (id ?? "", $0.text, $0.rawText, $0.settings) })
     }
+  }
+
+  /// The side data of `type` of a packet as text; nil when the packet has none.
+  static func sideData(_ packet: Packet, _ type: AVPacketSideDataType) -> String? {
+    let count = Int(packet.pointer.pointee.side_data_elems)
+    guard count > 0, let entries = packet.pointer.pointee.side_data else { return nil }
+    for index in 0..<count where entries[index].type == type {
+      guard let data = entries[index].data, entries[index].size > 0 else { return "" }
+      let bytes = UnsafeBufferPointer(start: data, count: Int(entries[index].size))
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    return nil
   }
 
   /// Reads the stream information as `MediaProbe` does (so the start time is the same), but

@@ -53,8 +53,19 @@ struct SubtitleCueCollector {
   /// unknown), and the events its subtitle holds (none for a packet that only clears the
   /// screen, as MP4 writes between cues).
   mutating func add(timestamp: Int64?, duration: Int64, events: [ASSEventText]) {
+    let text = Self.joined(events)
+    add(
+      timestamp: timestamp, duration: duration,
+      cue: text.map { (id: "", text: $0.text, rawText: $0.rawText, settings: $0.settings) })
+  }
+
+  /// Adds one packet holding a cue's parts, or nothing (`cue` nil or without text).
+  mutating func add(
+    timestamp: Int64?, duration: Int64,
+    cue parts: (id: String, text: CueText, rawText: String, settings: CueSettings)?
+  ) {
     guard let timestamp else {
-      if !events.isEmpty {
+      if let parts, !parts.rawText.isEmpty {
         report(
           "a packet of stream \(streamIndex) has no timestamp; its text is skipped",
           hint: nil, cue: nil)
@@ -63,13 +74,14 @@ struct SubtitleCueCollector {
     }
     let start = time(timestamp)
     closePending(at: start)
-    let text = Self.joined(events)
-    guard let text, !text.rawText.isEmpty else { return }
+    guard let parts, !parts.rawText.isEmpty else { return }
     if let last = cues.last, start < last.start { inOrder = false }
     let (end, known): (MediaTime, Bool) =
       duration > 0 ? (time(timestamp &+ duration), true) : (start, false)
     cues.append(
-      Cue(start: start, end: end, settings: text.settings, text: text.text, rawText: text.rawText))
+      Cue(
+        id: parts.id, start: start, end: end, settings: parts.settings, text: parts.text,
+        rawText: parts.rawText))
     if !known { pending.append(cues.count - 1) }
   }
 

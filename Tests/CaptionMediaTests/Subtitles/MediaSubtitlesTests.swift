@@ -1,5 +1,6 @@
 import CaptionCore
 import Foundation
+import Synchronization
 import Testing
 
 @testable import CaptionMedia
@@ -143,8 +144,8 @@ struct MediaSubtitlesTests {
         "00:00:03.100 --> 00:00:04.200 line:0 En haut",
         "00:00:04.200 --> 00:00:04.900 Fin",
       ])
-    // FFmpeg's WebVTT decoder keeps italics and drops voices; Matroska keeps no cue settings
-    // or identifiers.
+    // Re-encoded by FFmpeg (`-c:s webvtt`), the cues lost their identifiers, settings and
+    // voices before they were stored.
     #expect(
       Self.dump(read.tracks[2]) == [
         "00:00:00.750 --> 00:00:01.500 Guten <i>Tag</i>",
@@ -179,6 +180,42 @@ struct MediaSubtitlesTests {
     let fromMOV = try MediaSubtitles.read(path: mov)
     #expect(fromMOV.tracks.map(\.language) == [nil])
     #expect(Self.dump(try #require(fromMOV.tracks.first)) == Self.srtCues)
+  }
+
+  @Test func webVTTCopiedIntoMatroskaKeepsIdsSettingsAndTextAsWritten() throws {
+    let folder = try SubtitleMediaFolder()
+    try folder.write("a.vtt", Self.vtt)
+    for name in ["copy.webm", "copy.mkv"] {
+      let media = try folder.makeMedia(
+        name, subtitles: [.init(file: "a.vtt", codec: "copy", language: "ger")])
+      // Without a WebVTT reader: FFmpeg's decoder, and the identifiers.
+      let decoded = try MediaSubtitles.read(path: media)
+      #expect(
+        Self.dump(try #require(decoded.tracks.first)) == [
+          "[intro] 00:00:00.750 --> 00:00:01.500 Guten <i>Tag</i>",
+          "00:00:02.125 --> 00:00:03.000 Zwei &amp; drei\nZeilen",
+        ])
+      // With one: the text as written, and what the reader makes of the settings.
+      let seen = Mutex<[String]>([])
+      let read = try MediaSubtitles.read(path: media) { settings, text in
+        seen.withLock { $0.append(settings) }
+        var parsed = CueSettings()
+        if settings == "line:0" { parsed.line = 0 }
+        return (parsed, CueText(plain: text.uppercased()))
+      }
+      let track = try #require(read.tracks.first)
+      #expect(
+        Self.dump(track) == [
+          "[intro] 00:00:00.750 --> 00:00:01.500 line:0 <v Anna>Guten <i>Tag</i></v>",
+          "00:00:02.125 --> 00:00:03.000 Zwei &amp; drei\nZeilen",
+        ])
+      #expect(
+        track.cues.map(\.text.plainString) == [
+          "<V ANNA>GUTEN <I>TAG</I></V>", "ZWEI &AMP; DREI\nZEILEN",
+        ])
+      #expect(seen.withLock { $0 } == ["line:0", ""])
+      #expect(read.diagnostics == [])
+    }
   }
 
   @Test func timesAreRelativeToThePresentationStart() throws {
