@@ -137,4 +137,41 @@ struct ASSEventTextTests {
     let empties = String(repeating: "{\\i1} {\\i0} ", count: 50_000) + "end"
     #expect(ASSEventText(text: empties).rawText == "end")
   }
+
+  /// The raw text without tags and with `&amp;`, `&lt;`, `&gt;` undone.
+  private func visible(_ raw: String) -> String {
+    var result = ""
+    var inTag = false
+    for character in raw {
+      if character == "<" {
+        inTag = true
+      } else if character == ">" {
+        inTag = false
+      } else if !inTag {
+        result.append(character)
+      }
+    }
+    return result.replacingOccurrences(of: "&lt;", with: "<")
+      .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+  }
+
+  @Test func randomEventsGiveATreeThatMatchesTheirRawText() {
+    let pieces = [
+      "{", "}", "\\", "\\N", "\\n", "\\h", "\\i1", "\\i0", "\\b1", "\\b0", "\\u1", "\\r",
+      "\\an8", "\\p1", "\\p0", "(", ")", "\\t(", " ", "  ", "a", "b", "한", "&", "<", ">",
+      "\n", "\r\n", ",", "x{\\i1}y", "{\\i0}",
+    ]
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next() -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(truncatingIfNeeded: state >> 33)
+    }
+    for _ in 0..<2000 {
+      let text = (0..<(next() % 24)).map { _ in pieces[next() % pieces.count] }.joined()
+      let event = ASSEventText(text: text)
+      #expect(event.text.visibleText == visible(event.rawText), "\(text)")
+      #expect(!event.rawText.hasPrefix(" ") && !event.rawText.hasSuffix(" "), "\(text)")
+      #expect(!event.rawText.hasPrefix("\n") && !event.rawText.hasSuffix("\n"), "\(text)")
+    }
+  }
 }
