@@ -575,15 +575,6 @@ final class FFmpegLibrary: @unchecked Sendable {
     avformatFindStreamInfo(context, nil)
   }
 
-  /// `avformat_find_stream_info` with codec options for each stream (`options` holds one
-  /// dictionary per stream, in stream order), for the decoders it opens to fill in details.
-  func findStreamInfo(
-    _ context: UnsafeMutablePointer<AVFormatContext>,
-    options: UnsafeMutablePointer<OpaquePointer?>
-  ) -> Int32 {
-    avformatFindStreamInfo(context, options)
-  }
-
   func findBestStream(
     _ context: UnsafeMutablePointer<AVFormatContext>, _ type: AVMediaType,
     wanted: Int32 = -1, related: Int32 = -1
