@@ -30,7 +30,9 @@ public enum MediaSubtitles {
   ) throws -> EmbeddedSubtitles {
     let library = try FFmpegLibrary.shared()
     let context = try FormatContext(openingInput: path, library: library)
-    try findStreamInfoWithoutPictures(context, library: library)
+    // As `MediaProbe` does, so that the start time is the same. (FFmpeg decodes the first
+    // few video frames here to settle the decoding delay, on which the start time depends.)
+    try context.findStreamInfo()
 
     var described: [SubtitleStream] = []
     var diagnostics: [Diagnostic] = []
@@ -192,29 +194,6 @@ public enum MediaSubtitles {
       return String(decoding: bytes, as: UTF8.self)
     }
     return nil
-  }
-
-  /// Reads the stream information as `MediaProbe` does (so the start time is the same), but
-  /// has the video decoders FFmpeg opens for it skip every frame (`skip_frame=all`): no
-  /// picture is decoded.
-  private static func findStreamInfoWithoutPictures(
-    _ context: FormatContext, library: FFmpegLibrary
-  ) throws(FFmpegError) {
-    var options = [OpaquePointer?](repeating: nil, count: context.streamCount)
-    defer {
-      for index in options.indices { library.dictionaryFree(&options[index]) }
-    }
-    for index in options.indices
-    where context.stream(index)?.pointee.codecpar?.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
-      _ = library.dictionarySet(&options[index], "skip_frame", "all")
-    }
-    let status = options.withUnsafeMutableBufferPointer { buffer -> Int32 in
-      guard let base = buffer.baseAddress else { return library.findStreamInfo(context.pointer) }
-      return library.findStreamInfo(context.pointer, options: base)
-    }
-    if status < 0 {
-      throw library.error(status, "read stream information", path: context.path)
-    }
   }
 
   /// The ASS events of a decoded subtitle.

@@ -221,6 +221,15 @@ struct MediaSubtitlesTests {
   @Test func timesAreRelativeToThePresentationStart() throws {
     let folder = try SubtitleMediaFolder()
     try folder.write("a.srt", Self.srt)
+    // Video alone, with B-frames: its start time needs the decoding delay FFmpeg finds by
+    // decoding its first frames.
+    let video = try folder.makeMedia(
+      "video.mkv", subtitles: [.init(file: "a.srt", codec: "ass")], video: ["-c:v", "libx264"],
+      audio: [])
+    #expect(
+      Self.dump(try #require(try MediaSubtitles.read(path: video).tracks.first)).first
+        == "00:00:00.500 --> 00:00:01.750 <i>Hello</i> there")
+    #expect(try MediaProbe.probe(video).startTime == .zero)
     let media = try folder.makeMedia(
       "late.mkv", subtitles: [.init(file: "a.srt", codec: "subrip")],
       extraOutputOptions: ["-output_ts_offset", "7.25"])
