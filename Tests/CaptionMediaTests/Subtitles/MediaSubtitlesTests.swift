@@ -218,6 +218,25 @@ struct MediaSubtitlesTests {
     }
   }
 
+  @Test func aPacketWithoutDurationEndsWithTheMediaAndIsReported() throws {
+    let folder = try SubtitleMediaFolder()
+    // LRC lyrics have start times only: FFmpeg's demuxer gives the last line no duration.
+    try folder.write("a.lrc", "[00:00.50]First line\n[00:02.00]Second line\n[00:04.00]Third line\n")
+    let media = try folder.makeMedia("lyrics.mkv", subtitles: [.init(file: "a.lrc", codec: "copy")])
+    let read = try MediaSubtitles.read(path: media)
+    #expect(
+      Self.dump(try #require(read.tracks.first)) == [
+        "00:00:00.500 --> 00:00:02.000 First line", "00:00:02.000 --> 00:00:04.000 Second line",
+        "00:00:04.000 --> 00:00:05.000 Third line",
+      ])
+    #expect(
+      read.diagnostics.map(\.message) == [
+        "cue 3 of stream 2 at 00:00:04.000 has no duration; it ends with the media at 00:00:05.000"
+      ])
+    #expect(read.diagnostics.map(\.rule) == ["container.subtitle-stream"])
+    #expect(read.diagnostics.first?.cue?.index == 3)
+  }
+
   @Test func timesAreRelativeToThePresentationStart() throws {
     let folder = try SubtitleMediaFolder()
     try folder.write("a.srt", Self.srt)
