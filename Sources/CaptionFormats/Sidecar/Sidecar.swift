@@ -22,4 +22,20 @@ public struct Sidecar: Sendable, Hashable {
 
   /// True for the chapters file, `movie.chapters.vtt`.
   public var isChapters: Bool { name.kind == .chapters }
+
+  /// Reads the file: a track whose source is `sidecar`, with the language and kind its name
+  /// gives relative to the media file (the language also chooses the legacy code page of a
+  /// file that is not UTF-8, unless `reader` has one).
+  public func read(
+    with reader: CaptionFileReader = CaptionFileReader()
+  ) throws(CaptionFileReader.Failure) -> ReadResult {
+    let given = reader.language
+    var reader = reader
+    if given == nil { reader.language = name.language }
+    var result = try reader.read(path: path)
+    result.track.source = .sidecar
+    result.track.language = name.language ?? given
+    result.track.kind = name.kind
+    return result
+  }
 }

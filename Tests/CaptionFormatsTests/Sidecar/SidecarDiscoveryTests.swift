@@ -143,6 +143,33 @@ struct SidecarDiscoveryTests {
         .map(\.path) == ["a/b/movie.en.vtt"])
   }
 
+  @Test func readsASidecarWithTheLanguageAndKindOfItsName() throws {
+    let folder = try Folder(["Ice.Age.mkv"])
+    let cue = "1\n00:00:01,000 --> 00:00:02,000\nHi\n"
+    try Data(cue.utf8).write(to: URL(fileURLWithPath: folder.path + "/Ice.Age.srt"))
+    // 안녕 in CP949: the name's language chooses the code page.
+    let korean: [UInt8] =
+      Array("1\n00:00:01,000 --> 00:00:02,000\n".utf8) + [0xBE, 0xC8, 0xB3, 0xE7, 0x0A]
+    try Data(korean).write(to: URL(fileURLWithPath: folder.path + "/Ice.Age.ko.sdh.srt"))
+    let found = try SidecarDiscovery.sidecars(forMedia: folder.path + "/Ice.Age.mkv")
+    #expect(found.count == 2)
+    #expect(found.map(\.name.fileName) == ["Ice.Age.ko.sdh.srt", "Ice.Age.srt"])
+    let plain = try found[1].read()
+    // Alone, `Ice.Age.srt` would read as language `age`; next to `Ice.Age.mkv` it has none.
+    #expect(plain.track.language == nil)
+    #expect(plain.track.kind == nil)
+    #expect(plain.track.source == .sidecar)
+    #expect(plain.track.path == folder.path + "/Ice.Age.srt")
+    let ko = try found[0].read()
+    #expect(ko.track.language == LanguageTag("ko"))
+    #expect(ko.track.kind == .sdh)
+    #expect(ko.track.encoding == "CP949")
+    #expect(ko.track.cues.map(\.rawText) == ["안녕"])
+    #expect(ko.diagnostics.map(\.rule) == ["parse.encoding"])
+    let given = try found[1].read(with: CaptionFileReader(language: LanguageTag("fr")))
+    #expect(given.track.language == LanguageTag("fr"))
+  }
+
   @Test func aMissingFolderIsAnError() {
     #expect(throws: SidecarDiscovery.Failure.self) {
       try SidecarDiscovery.sidecars(forMedia: "/nonexistent-captionkit-folder/movie.mp4")
