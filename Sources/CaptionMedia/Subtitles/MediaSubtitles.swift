@@ -4,12 +4,13 @@ import CaptionCore
 /// Reads the text subtitle streams embedded in a media file into tracks.
 ///
 /// Only the subtitle streams asked for are demuxed (every other stream is discarded, and
-/// packets that still arrive from them are skipped); video and audio are never decoded for
-/// this. Each text packet goes through FFmpeg's decoder for its codec (`mov_text`, `subrip`,
-/// `webvtt`, `ass`, `ssa`, `text`), whose ASS event is turned into cue text
-/// (`ASSEventText`); WebVTT cues keep their identifier, and with a `WebVTTCueReader` their
-/// text as written and their settings, without a decoder. Cue times are the packets' timestamps in the stream's time base,
-/// relative to the presentation start (the container's start time), so they are exact.
+/// packets that still arrive from them are skipped); video and audio are not decoded for
+/// this, beyond the first frames FFmpeg decodes while it reads the stream information. Each
+/// text packet goes through FFmpeg's decoder for its codec (`mov_text`, `subrip`, `webvtt`,
+/// `ass`, `ssa`, `text`), whose ASS event is turned into cue text (`ASSEventText`); WebVTT
+/// cues keep their identifier, and with a `WebVTTCueReader` their text as written and their
+/// settings, without a decoder. Cue times are the packets' timestamps in the stream's time
+/// base, relative to the presentation start (the container's start time), so they are exact.
 public enum MediaSubtitles {
   /// The rule of the remark about image subtitles.
   public static let imageSubtitlesRule = "container.image-subtitles"
