@@ -113,6 +113,19 @@ public enum MediaSubtitles {
       guard index >= 0, index < readers.count, let reader = readers[index] else { continue }
       reader.read(packet, diagnostics: &diagnostics)
     }
+    // A damaged or cut file ends the reading early without an error (perhaps already while
+    // the stream information was read, the packets then coming from FFmpeg's buffer):
+    // FFmpeg's own log says.
+    if !wanted.isEmpty,
+      let problem = FFmpegLog.take(from: context.pointer).last(where: { $0.level <= AV_LOG_ERROR })
+    {
+      let text = problem.text.split(whereSeparator: \.isNewline).joined(separator: " ")
+      diagnostics.append(
+        Diagnostic(
+          rule: SubtitleCueCollector.rule, severity: .warning,
+          message: "FFmpeg reported '\(text)' while reading; later cues may be missing",
+          file: path, hint: "check that the file is whole"))
+    }
 
     var tracks: [Track] = []
     for subtitle in wanted {
