@@ -13,13 +13,13 @@ enum ExtractCommand: CaptionCommand {
     name: "extract",
     abstract: "Write the text subtitle streams of a media file as caption files.",
     usage:
-      "extract <media> [-o <folder>] [--to <format>] [--stream <index>]... "
+      "extract <media> [-o <folder>] [--to <format>] [--stream <index>]... [--force] "
       + "[--max-findings <n>]",
     discussion: """
       Each text stream (mov_text, subrip, webvtt, ass) becomes <stem>.<lang>[.<kind>].<ext>, \
       the sidecar naming: the language from the container (und when it has none), the kind \
       from the stream's dispositions, a number before the extension when two streams would \
-      get the same name. Image subtitles (PGS, VobSub, DVB) are listed with a remark. Only \
+      get the same name. Existing files are not replaced without --force. Image subtitles (PGS, VobSub, DVB) are listed with a remark. Only \
       the subtitle streams are read; video and audio are not decoded. A missing file exits \
       66, a file that is not media exits 65, a machine without FFmpeg's libraries exits 69.
       """,
@@ -32,6 +32,7 @@ enum ExtractCommand: CaptionCommand {
       .init(
         "stream", value: "index", repeats: true,
         help: "Extract only this stream (repeat for more; default: every text stream)."),
+      .init("force", help: "Replace files of the same names (by default they are kept)."),
       .init(
         "max-findings", value: "n",
         help: "Print at most this many findings of each rule (default 20; 0 prints all)."),
@@ -60,10 +61,20 @@ enum ExtractCommand: CaptionCommand {
 
     let stem = SidecarName.baseName(ofMedia: media)
     var taken: Set<String> = []
-    var written = ""
-    for track in read.tracks {
+    let paths = read.tracks.map { track in
       let name = fileName(for: track, stem: stem, fileExtension: entry.extensions[0], taken: &taken)
-      let path = folder.map { $0.hasSuffix("/") ? $0 + name : $0 + "/" + name } ?? name
+      return folder.map { $0.hasSuffix("/") ? $0 + name : $0 + "/" + name } ?? name
+    }
+    // Nothing is written when a file would be replaced: an edited sidecar is not lost.
+    if !arguments.flag("force"), let existing = paths.filter(exists).first {
+      let others = paths.filter(exists).count - 1
+      throw CommandFailure(
+        ExitCode.cannotCreate,
+        "\(existing) exists\(others > 0 ? " (and \(others) more)" : ""); nothing was written",
+        hint: "add --force to replace, or write elsewhere with -o")
+    }
+    var written = ""
+    for (track, path) in zip(read.tracks, paths) {
       let lossy = try write(track, to: path, entry: entry)
       findings.print(lossy.map { $0.withFile(path) }, in: context)
       let stream = read.stream(of: track)
@@ -202,6 +213,12 @@ enum ExtractCommand: CaptionCommand {
     if (status.st_mode & S_IFMT) == S_IFDIR {
       throw CommandFailure(ExitCode.noInput, "\(path): cannot read: it is a folder")
     }
+  }
+
+  /// Whether something (a file, a folder, a dangling link) has this path.
+  private static func exists(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0
   }
 
   /// The output folder must exist.

@@ -125,6 +125,29 @@ struct ExtractCommandTests {
         """)
   }
 
+  @Test func keepsExistingFilesUnlessForced() throws {
+    let folder = try TemporaryFolder()
+    let media = try Self.movie(in: folder)
+    try folder.file("movie.ko.vtt", "WEBVTT\n\nedited by hand\n")
+    try folder.file("movie.und.vtt", "WEBVTT\n")
+    let kept = ToolRun(["extract", media])
+    #expect(kept.status == 73)
+    #expect(kept.stdout == "")
+    #expect(
+      kept.stderr == """
+        error: \(folder.path)/movie.ko.vtt exists (and 1 more); nothing was written
+        hint: add --force to replace, or write elsewhere with -o
+
+        """)
+    #expect(try folder.contents("movie.ko.vtt") == "WEBVTT\n\nedited by hand\n")
+    #expect(!folder.exists("movie.en.sdh.vtt"))
+    let forced = ToolRun(["extract", media, "--force"])
+    #expect(forced.status == 0)
+    #expect(
+      try folder.contents("movie.ko.vtt") == "WEBVTT\n\n00:00:01.000 --> 00:00:02.500\n안녕하세요\n")
+    #expect(folder.exists("movie.en.sdh.vtt"))
+  }
+
   @Test func webVTTStoredAsWrittenComesBackAsWritten() throws {
     let folder = try TemporaryFolder()
     let source = """
@@ -252,7 +275,7 @@ struct ExtractCommandTests {
         OVERVIEW: Write the text subtitle streams of a media file as caption files.
 
         USAGE: captionkit extract <media> [-o <folder>] [--to <format>]
-                 [--stream <index>]... [--max-findings <n>]
+                 [--stream <index>]... [--force] [--max-findings <n>]
 
         """))
     #expect(run.stdout.contains("  --stream <index>          Extract only this stream"))
