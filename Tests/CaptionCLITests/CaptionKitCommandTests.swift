@@ -22,6 +22,8 @@ struct CaptionKitCommandTests {
         validate                  Check caption files and report what is wrong with
                                   them.
         probe                     Show a media file's format, streams and chapters.
+        extract                   Write the text subtitle streams of a media file as
+                                  caption files.
 
       OPTIONS:
         --version                 Show the version.
