@@ -18,11 +18,20 @@ let package = Package(
       name: "CaptionKit", dependencies: ["CaptionCore", "CaptionFormats"], swiftSettings: settings),
     .target(name: "CaptionCLI", dependencies: ["CaptionKit"], swiftSettings: settings),
     .executableTarget(name: "captionkit", dependencies: ["CaptionCLI"], swiftSettings: settings),
+    .target(
+      name: "CaptionValidation", dependencies: ["CaptionCore", "CaptionFormats"],
+      swiftSettings: settings),
     .testTarget(name: "CaptionCoreTests", dependencies: ["CaptionCore"], swiftSettings: settings),
     .testTarget(
       name: "CaptionFormatsTests", dependencies: ["CaptionFormats"],
       resources: [.copy("Fixtures")], swiftSettings: settings),
     .testTarget(
       name: "CaptionCLITests", dependencies: ["CaptionCLI"], swiftSettings: settings),
+    .testTarget(
+      name: "CaptionValidationTests", dependencies: ["CaptionValidation", "CaptionFormats"],
+      swiftSettings: settings),
   ]
 )
+
+// The front door re-exports the validation engine.
+package.targets.first { $0.name == "CaptionKit" }?.dependencies.append("CaptionValidation")

@@ -1,0 +1,23 @@
+public import CaptionCore
+
+/// `readability.line-length`: a line with more characters than the locale allows.
+public struct LineLengthRule: CueRule {
+  public let id = "readability.line-length"
+  public let defaultSeverity = Severity.warning
+  public let summary = "a line has more characters than the locale allows"
+  public let needs: RuleNeeds = [.track, .cueText]
+
+  public init() {}
+
+  public func check(_ cue: CueInput, in track: TrackInput, findings: inout Findings) {
+    let limitHalves = track.limits.charactersPerLine * 2
+    let lines = cue.text.lines
+    for (offset, line) in lines.enumerated() where Double(line.halves) > limitHalves {
+      let which = lines.count == 1 ? "" : "line \(offset + 1) of "
+      findings.add(
+        "\(which)cue \(cue.index) has \(MessageFormat.number(line.length)) characters; "
+          + "\(track.localeLimitName) is \(MessageFormat.number(track.limits.charactersPerLine))",
+        cue: cue, hint: "break the line earlier, or shorten it")
+    }
+  }
+}

@@ -1,0 +1,19 @@
+public import CaptionCore
+
+/// `timing.out-of-order`: a cue that starts before the cue written before it.
+public struct OutOfOrderRule: CueRule {
+  public let id = "timing.out-of-order"
+  public let defaultSeverity = Severity.warning
+  public let summary = "a cue starts before the cue written before it"
+  public let needs: RuleNeeds = .track
+
+  public init() {}
+
+  public func check(_ cue: CueInput, in track: TrackInput, findings: inout Findings) {
+    guard let previous = cue.previous, cue.cue.start < previous.start else { return }
+    findings.add(
+      "cue \(cue.index) starts at \(cue.cue.start), before cue \(previous.index) "
+        + "at \(previous.start)",
+      cue: cue, hint: "sort the cues by start time")
+  }
+}

@@ -1,0 +1,22 @@
+public import CaptionCore
+
+/// `timing.overlap`: a cue that starts before an earlier cue has ended.
+public struct OverlapRule: CueRule {
+  public let id = "timing.overlap"
+  public let defaultSeverity = Severity.warning
+  public let summary = "a cue starts before an earlier cue has ended"
+  public let needs: RuleNeeds = .track
+
+  public init() {}
+
+  public func check(_ cue: CueInput, in track: TrackInput, findings: inout Findings) {
+    guard let earlier = cue.latestEnd, cue.cue.start < earlier.end, cue.cue.end > cue.cue.start
+    else { return }
+    // A cue out of order is `timing.out-of-order`'s finding.
+    if let previous = cue.previous, cue.cue.start < previous.start { return }
+    findings.add(
+      "cue \(cue.index) starts at \(cue.cue.start), before cue \(earlier.index) ends "
+        + "at \(earlier.end)",
+      cue: cue, hint: "end cue \(earlier.index) before cue \(cue.index) starts, or merge them")
+  }
+}

@@ -1,0 +1,22 @@
+public import CaptionCore
+
+/// `timing.zero-duration`: a cue that ends at or before its start.
+public struct ZeroDurationRule: CueRule {
+  public let id = "timing.zero-duration"
+  public let defaultSeverity = Severity.error
+  public let summary = "a cue ends at or before its start"
+  public let needs: RuleNeeds = .track
+
+  public init() {}
+
+  public func check(_ cue: CueInput, in track: TrackInput, findings: inout Findings) {
+    let start = cue.cue.start
+    let end = cue.cue.end
+    guard end <= start else { return }
+    let message =
+      end == start
+      ? "cue \(cue.index) ends at its start \(start), so it is never shown"
+      : "cue \(cue.index) ends at \(end), before its start \(start)"
+    findings.add(message, cue: cue, hint: "make the end later than the start")
+  }
+}

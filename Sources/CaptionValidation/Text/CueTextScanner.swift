@@ -1,0 +1,319 @@
+public import CaptionCore
+import CaptionFormats
+
+/// Works out a `CueTextView` for each cue of a track, reusing its buffers: WebVTT and SRT
+/// text kept as written is scanned as bytes without building its tree; other text is walked
+/// as a tree. Letters are also counted per script over the whole track.
+public struct CueTextScanner: Sendable {
+  public let counting: LocaleLimits.CountingMode
+  /// The view of the last cue scanned.
+  public private(set) var view = CueTextView()
+  /// Letters per script over every cue scanned.
+  public private(set) var scripts = ScriptCounts()
+
+  private var line = CueTextView.Line()
+  private var scriptTally = [Int](repeating: 0, count: Script.allCases.count)
+  private var rubyTextDepth = 0
+  private let spaceHalves: Int
+  private let asciiHalves: Int
+
+  public init(counting: LocaleLimits.CountingMode) {
+    self.counting = counting
+    asciiHalves = counting == .cjk ? 1 : 2
+    spaceHalves = asciiHalves
+  }
+
+  /// Scans one cue's text; the result is `view`.
+  public mutating func scan(_ cue: Cue) {
+    scan(cue.text)
+  }
+
+  /// Scans a cue text; the result is `view`.
+  public mutating func scan(_ text: CueText) {
+    view.reset()
+    line = CueTextView.Line()
+    rubyTextDepth = 0
+    if let markup = text.markup {
+      if markup.syntax === WebVTTCueTextMarkup.shared {
+        scanWritten(markup.text, syntax: .webvtt)
+      } else if markup.syntax === SRTCueTextMarkup.shared {
+        scanWritten(markup.text, syntax: .srt)
+      } else {
+        walk(text.nodes)
+      }
+    } else if let plain = text.plainString {
+      scanWritten(plain, syntax: .plain)
+    } else {
+      walk(text.nodes)
+    }
+    view.lines[view.lines.count - 1] = line
+    for script in Script.allCases where scriptTally[script.rawValue] != 0 {
+      scripts[script] += scriptTally[script.rawValue]
+      scriptTally[script.rawValue] = 0
+    }
+  }
+
+  private enum Syntax {
+    case plain, webvtt, srt
+  }
+
+  // MARK: Text as written
+
+  private mutating func scanWritten(_ text: String, syntax: Syntax) {
+    var contiguous = text
+    contiguous.withUTF8 { bytes in
+      let count = bytes.count
+      var index = 0
+      while index < count {
+        let byte = bytes[index]
+        if syntax != .plain, byte == 0x3C {
+          if let next = tag(bytes, at: index, syntax: syntax) {
+            index = next
+            continue
+          }
+        } else if syntax == .webvtt, byte == 0x26 {
+          if let next = characterReference(bytes, at: index) {
+            index = next
+            continue
+          }
+        } else if syntax == .srt, byte == 0x7B, index + 1 < count, bytes[index + 1] == 0x5C {
+          var end = index + 2
+          while end < count, bytes[end] != 0x7D, bytes[end] != 0x7B, bytes[end] != 0x0A {
+            end += 1
+          }
+          if end < count, bytes[end] == 0x7D {
+            index = end + 1
+            continue
+          }
+        }
+        if byte < 0x80, index + 1 >= count || bytes[index + 1] < 0x80 {
+          ascii(byte)
+          index += 1
+          continue
+        }
+        // A run with non-ASCII characters, up to the next markup: counted by grapheme.
+        var end = index + 1
+        while end < count {
+          let next = bytes[end]
+          if next == 0x3C && syntax != .plain { break }
+          if next == 0x26 && syntax == .webvtt { break }
+          if next == 0x7B && syntax == .srt { break }
+          end += 1
+        }
+        let utf8 = text.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: index)
+        let upper = utf8.index(lower, offsetBy: end - index)
+        for character in Substring(text.unicodeScalars[lower..<upper]) {
+          self.character(character)
+        }
+        index = end
+      }
+    }
+  }
+
+  /// Handles the tag starting at `start` (a `<`); returns the index after it, or nil when the
+  /// `<` is text.
+  private mutating func tag(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, syntax: Syntax)
+    -> Int?
+  {
+    let count = bytes.count
+    var end = start + 1
+    if syntax == .webvtt {
+      // A WebVTT tag runs to the next `>` or the end of the text.
+      while end < count, bytes[end] != 0x3E { end += 1 }
+    } else {
+      while end < count, bytes[end] != 0x3E, bytes[end] != 0x3C, bytes[end] != 0x0A { end += 1 }
+      guard end < count, bytes[end] == 0x3E else { return nil }
+    }
+    var nameStart = start + 1
+    let closing = nameStart < end && bytes[nameStart] == 0x2F
+    if closing { nameStart += 1 }
+    var nameEnd = nameStart
+    while nameEnd < end {
+      let b = bytes[nameEnd]
+      if b == 0x2E || b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D { break }
+      nameEnd += 1
+    }
+    let length = nameEnd - nameStart
+    var kind = -1  // 0 i, 1 b, 2 u, 3 rt, 4 ruby, 5 font
+    if length == 1 {
+      switch bytes[nameStart] | (syntax == .srt ? 0x20 : 0) {
+      case 0x69: kind = 0
+      case 0x62: kind = 1
+      case 0x75: kind = 2
+      default: break
+      }
+    } else if syntax == .webvtt, length == 2, bytes[nameStart] == 0x72, bytes[nameStart + 1] == 0x74
+    {
+      kind = 3
+    } else if syntax == .webvtt, length == 4, bytes[nameStart] == 0x72,
+      bytes[nameStart + 1] == 0x75, bytes[nameStart + 2] == 0x62, bytes[nameStart + 3] == 0x79
+    {
+      kind = 4
+    } else if syntax == .srt, length == 4,
+      (0..<4).allSatisfy({ bytes[nameStart + $0] | 0x20 == Array("font".utf8)[$0] })
+    {
+      kind = 5
+    }
+    if syntax == .srt {
+      // SRT keeps unknown tags as text; its closing tags take no attributes.
+      if kind < 0 || (closing && nameEnd != end) || (kind < 3 && nameEnd != end) { return nil }
+    }
+    switch kind {
+    case 0:
+      if closing { view.closedTags.italic += 1 } else { view.openedTags.italic += 1 }
+      if !closing { view.hasItalics = true }
+    case 1: if closing { view.closedTags.bold += 1 } else { view.openedTags.bold += 1 }
+    case 2: if closing { view.closedTags.underline += 1 } else { view.openedTags.underline += 1 }
+    case 3: rubyTextDepth = closing ? max(0, rubyTextDepth - 1) : rubyTextDepth + 1
+    case 4: if closing { rubyTextDepth = 0 }
+    default: break
+    }
+    return min(end + 1, count)
+  }
+
+  /// Handles a WebVTT character reference at `start` (an `&`); returns the index after it,
+  /// or nil when the `&` starts none.
+  private mutating func characterReference(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int)
+    -> Int?
+  {
+    let count = bytes.count
+    var end = start + 1
+    while end < count, end - start <= 33 {
+      let b = bytes[end]
+      let isNameByte = (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x23
+      if !isNameByte { break }
+      end += 1
+    }
+    guard end < count, bytes[end] == 0x3B, end > start + 1 else { return nil }
+    let name = UnsafeBufferPointer(rebasing: bytes[start + 1..<end])
+    var scalar: Unicode.Scalar?
+    if name[0] == 0x23 {
+      var value: UInt32 = 0
+      let hex = name.count > 1 && (name[1] | 0x20) == 0x78
+      for b in name.dropFirst(hex ? 2 : 1) {
+        let digit: UInt32
+        switch b {
+        case 0x30...0x39: digit = UInt32(b - 0x30)
+        case 0x41...0x46 where hex: digit = UInt32(b - 0x41 + 10)
+        case 0x61...0x66 where hex: digit = UInt32(b - 0x61 + 10)
+        default: return nil
+        }
+        value = min(value * (hex ? 16 : 10) + digit, 0x110000)
+      }
+      scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+    } else {
+      switch String(decoding: name, as: UTF8.self) {
+      case "amp": scalar = "&"
+      case "lt": scalar = "<"
+      case "gt": scalar = ">"
+      case "quot": scalar = "\""
+      case "apos": scalar = "'"
+      case "nbsp": scalar = "\u{A0}"
+      case "lrm": scalar = "\u{200E}"
+      case "rlm": scalar = "\u{200F}"
+      default: scalar = "\u{E9}"  // a named character: counted as one Latin-1 letter
+      }
+    }
+    if let scalar { self.character(Character(scalar)) }
+    return end + 1
+  }
+
+  // MARK: Characters
+
+  @inline(__always)
+  private mutating func ascii(_ byte: UInt8) {
+    switch byte {
+    case 0x0A: newLine()
+    case 0x20, 0x09: count(.none, halves: spaceHalves)
+    case 0x41...0x5A, 0x61...0x7A:
+      scriptTally[Script.latin.rawValue] += 1
+      count(.leftToRightLetter, halves: asciiHalves)
+    case 0x30...0x39: count(.digit, halves: asciiHalves)
+    case 0x00...0x1F, 0x7F: break
+    default: count(.other, halves: asciiHalves)
+    }
+  }
+
+  private mutating func character(_ character: Character) {
+    guard let scalar = character.unicodeScalars.first else { return }
+    let value = scalar.value
+    if value < 0x80, character.unicodeScalars.count == 1 {
+      ascii(UInt8(value))
+      return
+    }
+    if character == "\r\n" {
+      newLine()
+      return
+    }
+    switch value {
+    case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069:
+      line.hasDirectionalMark = true
+      return
+    case 0x200B...0x200D, 0xFEFF, 0x00...0x1F, 0x7F...0x9F:
+      return
+    default: break
+    }
+    let halves = counting == .cjk && Self.isHalfWidth(value) ? 1 : 2
+    if scalar.properties.isWhitespace {
+      count(.none, halves: halves)
+    } else if let script = Script.of(letter: scalar) {
+      scriptTally[script.rawValue] += 1
+      count(script.isRightToLeft ? .rightToLeftLetter : .leftToRightLetter, halves: halves)
+    } else {
+      count(.other, halves: halves)
+    }
+  }
+
+  /// Half-width for counting: Latin, digits, ASCII punctuation, spaces, and the half-width
+  /// forms block.
+  private static func isHalfWidth(_ value: UInt32) -> Bool {
+    value < 0x1100 || (0xFF61...0xFFDC).contains(value) || (0xFFE8...0xFFEE).contains(value)
+  }
+
+  @inline(__always)
+  private mutating func count(_ kind: CueTextView.CharacterClass, halves: Int) {
+    guard rubyTextDepth == 0 else { return }
+    line.halves += halves
+    view.halves += halves
+    guard kind != .none else { return }
+    view.hasVisibleText = true
+    if line.first == .none { line.first = kind }
+    line.last = kind
+    if kind == .rightToLeftLetter {
+      line.hasRightToLeft = true
+      if line.firstLetter == .none { line.firstLetter = kind }
+    } else if kind == .leftToRightLetter, line.firstLetter == .none {
+      line.firstLetter = kind
+    }
+  }
+
+  private mutating func newLine() {
+    view.lines[view.lines.count - 1] = line
+    view.lines.append(CueTextView.Line())
+    line = CueTextView.Line()
+  }
+
+  // MARK: Trees
+
+  private mutating func walk(_ nodes: [CueNode]) {
+    var stack: [(nodes: ArraySlice<CueNode>, rubyText: Bool)] = [(nodes[...], false)]
+    while var top = stack.popLast() {
+      guard let node = top.nodes.popFirst() else {
+        if top.rubyText { rubyTextDepth -= 1 }
+        continue
+      }
+      stack.append(top)
+      switch node {
+      case .text(let string):
+        for character in string { self.character(character) }
+      case .timestamp: break
+      case .element(let element):
+        if element.kind == .italic { view.hasItalics = true }
+        let rubyText = element.kind == .rubyText
+        if rubyText { rubyTextDepth += 1 }
+        stack.append((element.children[...], rubyText))
+      }
+    }
+  }
+}

@@ -1,0 +1,134 @@
+public import CaptionCore
+
+/// Runs every applicable rule over the tracks of a context: the cue rules in one pass over
+/// each track's cues (each cue's visible text worked out once and shared), then the track
+/// rules. Findings come sorted by track, then by position.
+public struct Validator: Sendable {
+  public var rules: [any Rule]
+
+  public init(rules: [any Rule] = RuleRegistry.rules) {
+    self.rules = rules
+  }
+
+  /// Every finding of the rules for the tracks of `context`, track by track in order.
+  public func validate(_ context: ValidationContext) -> [Diagnostic] {
+    var result: [Diagnostic] = []
+    for track in context.tracks {
+      result += validate(track, in: context)
+    }
+    return result
+  }
+
+  /// Every finding of the rules for one track, sorted by position (findings about the whole
+  /// track first).
+  public func validate(_ track: Track, in context: ValidationContext) -> [Diagnostic] {
+    let profile = context.profile
+    let available = context.available
+    var cueRules: [(rule: any CueRule, severity: Severity)] = []
+    var trackRules: [(rule: any TrackRule, severity: Severity)] = []
+    var needsText = false
+    for rule in rules where available.isSuperset(of: rule.needs) {
+      guard !rule.needs.contains(.external), let severity = profile.severity(of: rule) else {
+        continue
+      }
+      if let cueRule = rule as? any CueRule {
+        cueRules.append((cueRule, severity))
+      } else if let trackRule = rule as? any TrackRule {
+        trackRules.append((trackRule, severity))
+      } else {
+        continue
+      }
+      if rule.needs.contains(.cueText) { needsText = true }
+    }
+
+    var input = Self.input(for: track, context: context)
+    var findings = Findings(file: track.path)
+    var scanner = CueTextScanner(counting: input.limits.counting)
+    var previous: (index: Int, start: MediaTime, end: MediaTime)?
+    var latestEnd: (index: Int, end: MediaTime)?
+    if !cueRules.isEmpty || needsText {
+      for (offset, cue) in track.cues.enumerated() {
+        let index = offset + 1
+        if needsText { scanner.scan(cue) }
+        let cueInput = CueInput(
+          index: index, cue: cue, previous: previous, latestEnd: latestEnd,
+          text: needsText ? scanner.view : CueTextView())
+        for (rule, severity) in cueRules {
+          findings.begin(rule.id, severity: severity)
+          rule.check(cueInput, in: input, findings: &findings)
+        }
+        previous = (index, cue.start, cue.end)
+        if latestEnd.map({ cue.end > $0.end }) ?? true { latestEnd = (index, cue.end) }
+      }
+    }
+    input.scripts = scanner.scripts
+    for (rule, severity) in trackRules {
+      findings.begin(rule.id, severity: severity)
+      rule.check(input, findings: &findings)
+    }
+    return Self.sorted(findings.diagnostics)
+  }
+
+  /// What rules know about a track: its language and kind (from its header when the track
+  /// does not say), and the limits for them.
+  static func input(for track: Track, context: ValidationContext) -> TrackInput {
+    var input = TrackInput(
+      track: track, language: track.language, kind: track.kind,
+      limits: context.profile.limits(for: track.language),
+      frameRate: context.media?.frameRate ?? context.profile.media.assumedFrameRate)
+    if input.language == nil, let declared = input.headerValue("Language"),
+      let tag = LanguageTag(declared)
+    {
+      input.language = tag
+      input.limits = context.profile.limits(for: tag)
+    }
+    if input.kind == nil, let declared = input.headerValue("Kind") {
+      input.kind = TrackKind(rawValue: declared.lowercased())
+    }
+    return input
+  }
+
+  /// Applies the profile to findings other components emitted (readers' `parse.*`): drops
+  /// those of rules turned off, and gives those at a rule's default severity the configured
+  /// one (findings a reader raised above the default, like dropped content, keep theirs).
+  public static func configure(_ diagnostics: [Diagnostic], profile: ValidationProfile)
+    -> [Diagnostic]
+  {
+    guard !profile.rules.isEmpty else { return diagnostics }
+    var result: [Diagnostic] = []
+    result.reserveCapacity(diagnostics.count)
+    for var diagnostic in diagnostics {
+      if let rule = RuleRegistry.rule(id: diagnostic.rule), let setting = profile.rules[rule.id] {
+        guard let severity = setting.severity else { continue }
+        if diagnostic.severity == rule.defaultSeverity { diagnostic.severity = severity }
+      }
+      result.append(diagnostic)
+    }
+    return result
+  }
+
+  /// Stable sort by position; findings without one first.
+  static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    var inOrder = true
+    for index in diagnostics.indices.dropFirst()
+    where precedes(diagnostics[index], diagnostics[index - 1]) {
+      inOrder = false
+      break
+    }
+    if inOrder { return diagnostics }
+    return diagnostics.enumerated().sorted { a, b in
+      if precedes(a.element, b.element) { return true }
+      if precedes(b.element, a.element) { return false }
+      return a.offset < b.offset
+    }.map(\.element)
+  }
+
+  private static func precedes(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+    switch (a.location, b.location) {
+    case (nil, nil): return false
+    case (nil, _): return true
+    case (_, nil): return false
+    case (let x?, let y?): return x < y
+    }
+  }
+}
