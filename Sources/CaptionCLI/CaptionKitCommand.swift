@@ -12,6 +12,7 @@ public enum CaptionKitCommand {
   /// The commands, in the order help lists them.
   static let commands: [CommandConfiguration] = [
     ConvertCommand.configuration, ValidateCommand.configuration,
+    RulesCommand.configuration,
   ]
 
   private static func runCommand(
@@ -19,6 +20,7 @@ public enum CaptionKitCommand {
   ) throws -> Int32 {
     switch name {
     case ConvertCommand.configuration.name: return try ConvertCommand.run(arguments, in: context)
+    case RulesCommand.configuration.name: return try RulesCommand.run(arguments, in: context)
     default: return try ValidateCommand.run(arguments, in: context)
     }
   }

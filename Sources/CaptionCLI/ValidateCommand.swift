@@ -6,10 +6,12 @@ enum ValidateCommand: CaptionCommand {
     name: "validate",
     abstract: "Check caption files and report what is wrong with them.",
     usage:
-      "validate <path> ... [--format <format>] [-o <file>] [--fail-on <severity>] "
-      + "[--encoding <name>] [--locale <tag>]",
+      "validate <path> ... [--config <file>] [--profile <name>] [--format <format>] [-o <file>] "
+      + "[--fail-on <severity>] [--encoding <name>] [--locale <tag>]",
     discussion: """
-      A folder is searched for caption files (.vtt, .srt), which are checked in sorted order.
+      A folder is searched for caption files (.vtt, .srt), which are checked in sorted order. \
+      Every rule of 'captionkit rules' that applies to a caption file runs, with the limits of \
+      the track's language (--locale, the file name, or the file's Language header).
 
       Exit status: 0 nothing at or above --fail-on, 1 findings, 64 usage error, 65 an input \
       is not a caption file, 66 an input is missing, 73 the report cannot be written.
@@ -25,7 +27,7 @@ enum ValidateCommand: CaptionCommand {
       .init(
         "fail-on", value: "severity",
         help: "error (default), warning or never: the findings that make the exit status 1."),
-    ] + InputOptions.options)
+    ] + ConfigurationOptions.options + InputOptions.options)
 
   static let formats = ["text", "json", "junit", "sarif"]
 
@@ -48,6 +50,9 @@ enum ValidateCommand: CaptionCommand {
         given: other, candidates: names)
     }
     let inputOptions = try InputOptions(arguments)
+    let profile = try ConfigurationOptions(arguments).profile
+    let validator = Validator()
+    let checked = validator.rules.filter { profile.severity(of: $0) != nil }
     if arguments.positionals.filter({ $0 == "-" }).count > 1 {
       throw UsageError("standard input '-' can be read only once")
     }
@@ -79,7 +84,17 @@ enum ValidateCommand: CaptionCommand {
       }
       for file in files {
         do {
-          report.add(try inputOptions.read(file, in: context))
+          var result = try inputOptions.read(file, in: context)
+          let context = ValidationContext(tracks: [result.track], profile: profile)
+          let findings = validator.validate(result.track, in: context)
+          result.diagnostics = Validator.configure(result.diagnostics, profile: profile) + findings
+          let format = result.track.format.rawValue
+          let rules = checked.filter {
+            $0.needs.isSubset(of: context.available)
+              && (!$0.needs.contains(.external) || $0.id == "parse.\(format)"
+                || $0.id == "parse.encoding")
+          }
+          report.add(result, checkedRules: rules.map(\.id))
         } catch {
           fail(error)
         }

@@ -15,9 +15,19 @@ public protocol Rule: Sendable {
   var area: RuleArea { get }
   /// What the rule needs to run; a rule runs only when the context has all of it.
   var needs: RuleNeeds { get }
+  /// The kinds of track the rule checks (a track of unknown kind is checked as captions).
+  var trackKinds: Set<TrackKind> { get }
 }
 
 extension Rule {
+  /// Tracks shown on screen: captions, SDH, subtitles and forced subtitles.
+  public static var displayedKinds: Set<TrackKind> { [.captions, .sdh, .subtitles, .forced] }
+  /// Tracks of timed text read by people or by speech synthesis: displayed ones and
+  /// descriptions.
+  public static var timedTextKinds: Set<TrackKind> { displayedKinds.union([.descriptions]) }
+
+  public var trackKinds: Set<TrackKind> { Self.timedTextKinds }
+
   public var area: RuleArea {
     let prefix = id.prefix { $0 != "." }
     return RuleArea(rawValue: String(prefix)) ?? .parse

@@ -24,10 +24,12 @@ public struct Validator: Sendable {
   public func validate(_ track: Track, in context: ValidationContext) -> [Diagnostic] {
     let profile = context.profile
     let available = context.available
+    var input = Self.input(for: track, context: context)
+    let kind = input.kind ?? .captions
     var cueRules: [(rule: any CueRule, severity: Severity)] = []
     var trackRules: [(rule: any TrackRule, severity: Severity)] = []
     var needsText = false
-    for rule in rules where available.isSuperset(of: rule.needs) {
+    for rule in rules where available.isSuperset(of: rule.needs) && rule.trackKinds.contains(kind) {
       guard !rule.needs.contains(.external), let severity = profile.severity(of: rule) else {
         continue
       }
@@ -41,7 +43,6 @@ public struct Validator: Sendable {
       if rule.needs.contains(.cueText) { needsText = true }
     }
 
-    var input = Self.input(for: track, context: context)
     var findings = Findings(file: track.path)
     var scanner = CueTextScanner(counting: input.limits.counting)
     var previous: (index: Int, start: MediaTime, end: MediaTime)?

@@ -8,6 +8,8 @@ struct ValidationReport {
     /// The track's metadata; its cues, style sheets, regions and header are not kept.
     var track: Track
     var cueCount: Int
+    /// The rules that ran on the track, in registry order; empty when not known.
+    var checkedRules: [String] = []
   }
 
   var tracks: [Entry] = []
@@ -15,7 +17,7 @@ struct ValidationReport {
   var diagnostics: [Diagnostic] = []
 
   /// Adds a track read and its diagnostics.
-  mutating func add(_ result: ReadResult) {
+  mutating func add(_ result: ReadResult, checkedRules: [String] = []) {
     let id = String(tracks.count + 1)
     // Only metadata is kept, so that a folder of large files is not held in memory at once.
     var track = result.track
@@ -24,7 +26,8 @@ struct ValidationReport {
     track.stylesheets = []
     track.regions = []
     track.header = []
-    tracks.append(Entry(id: id, track: track, cueCount: cueCount))
+    tracks.append(
+      Entry(id: id, track: track, cueCount: cueCount, checkedRules: checkedRules))
     let sorted = result.diagnostics.enumerated().sorted { a, b in
       switch (a.element.location, b.element.location) {
       case (nil, nil): return a.offset < b.offset

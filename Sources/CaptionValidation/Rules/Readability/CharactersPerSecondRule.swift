@@ -5,6 +5,7 @@ public struct CharactersPerSecondRule: CueRule {
   public let id = "readability.cps"
   public let defaultSeverity = Severity.warning
   public let summary = "a cue has more characters per second than the locale's reading speed"
+  public var trackKinds: Set<TrackKind> { Self.displayedKinds }
   public let needs: RuleNeeds = [.track, .cueText]
 
   public init() {}

@@ -5,6 +5,7 @@ public struct ItalicsRule: CueRule {
   public let id = "readability.italics"
   public let defaultSeverity = Severity.remark
   public let summary = "italics in a language whose style guides avoid them (ar, he, hi, ko, th, zh)"
+  public var trackKinds: Set<TrackKind> { Self.displayedKinds }
   public let needs: RuleNeeds = [.track, .cueText]
 
   public init() {}

@@ -5,6 +5,7 @@ public struct LineCountRule: CueRule {
   public let id = "readability.line-count"
   public let defaultSeverity = Severity.warning
   public let summary = "a cue has more lines than the locale allows"
+  public var trackKinds: Set<TrackKind> { Self.displayedKinds }
   public let needs: RuleNeeds = [.track, .cueText]
 
   public init() {}

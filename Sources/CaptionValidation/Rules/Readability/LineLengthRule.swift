@@ -5,6 +5,7 @@ public struct LineLengthRule: CueRule {
   public let id = "readability.line-length"
   public let defaultSeverity = Severity.warning
   public let summary = "a line has more characters than the locale allows"
+  public var trackKinds: Set<TrackKind> { Self.displayedKinds }
   public let needs: RuleNeeds = [.track, .cueText]
 
   public init() {}

@@ -6,6 +6,7 @@ public struct UnbalancedTagsRule: CueRule {
   public let id = "readability.unbalanced-tags"
   public let defaultSeverity = Severity.warning
   public let summary = "a cue opens <i>, <b> or <u> a different number of times than it closes it"
+  public var trackKinds: Set<TrackKind> { Self.displayedKinds }
   public let needs: RuleNeeds = [.track, .cueText]
 
   public init() {}

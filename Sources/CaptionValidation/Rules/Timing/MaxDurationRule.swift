@@ -5,6 +5,7 @@ public struct MaxDurationRule: CueRule {
   public let id = "timing.max-duration"
   public let defaultSeverity = Severity.warning
   public let summary = "a cue is shown for longer than the locale's maximum duration"
+  public var trackKinds: Set<TrackKind> { Self.displayedKinds }
   public let needs: RuleNeeds = .track
 
   public init() {}

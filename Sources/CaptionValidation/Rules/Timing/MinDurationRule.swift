@@ -5,6 +5,7 @@ public struct MinDurationRule: CueRule {
   public let id = "timing.min-duration"
   public let defaultSeverity = Severity.warning
   public let summary = "a cue is shown for less than the locale's minimum duration"
+  public var trackKinds: Set<TrackKind> { Self.displayedKinds }
   public let needs: RuleNeeds = .track
 
   public init() {}

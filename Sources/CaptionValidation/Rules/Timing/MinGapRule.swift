@@ -5,6 +5,7 @@ public struct MinGapRule: CueRule {
   public let id = "timing.min-gap"
   public let defaultSeverity = Severity.warning
   public let summary = "a cue starts less than the minimum gap (2 frames) after the previous one"
+  public var trackKinds: Set<TrackKind> { Self.displayedKinds }
   public let needs: RuleNeeds = .track
 
   public init() {}

@@ -5,6 +5,7 @@ public struct OutOfOrderRule: CueRule {
   public let id = "timing.out-of-order"
   public let defaultSeverity = Severity.warning
   public let summary = "a cue starts before the cue written before it"
+  public var trackKinds: Set<TrackKind> { Set(TrackKind.allCases) }
   public let needs: RuleNeeds = .track
 
   public init() {}

@@ -5,6 +5,7 @@ public struct ZeroDurationRule: CueRule {
   public let id = "timing.zero-duration"
   public let defaultSeverity = Severity.error
   public let summary = "a cue ends at or before its start"
+  public var trackKinds: Set<TrackKind> { Set(TrackKind.allCases) }
   public let needs: RuleNeeds = .track
 
   public init() {}

@@ -7,6 +7,7 @@ public struct LanguageTagRule: TrackRule {
   public let defaultSeverity = Severity.error
   public let summary =
     "a language that is not a well-formed BCP 47 tag, or declarations of a track that disagree"
+  public var trackKinds: Set<TrackKind> { Set(TrackKind.allCases) }
   public let needs: RuleNeeds = .track
 
   public init() {}
