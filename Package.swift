@@ -28,7 +28,7 @@ let package = Package(
     .testTarget(
       name: "CaptionCLITests", dependencies: ["CaptionCLI"], swiftSettings: settings),
     .testTarget(
-      name: "CaptionValidationTests", dependencies: ["CaptionValidation", "CaptionFormats"],
+      name: "CaptionValidationTests", dependencies: ["CaptionValidation", "CaptionFormats", "CaptionCore"],
       swiftSettings: settings),
   ]
 )
