@@ -52,7 +52,6 @@ enum ValidateCommand: CaptionCommand {
     let inputOptions = try InputOptions(arguments)
     let profile = try ConfigurationOptions(arguments).profile
     let validator = Validator()
-    let checked = validator.rules.filter { profile.severity(of: $0) != nil }
     if arguments.positionals.filter({ $0 == "-" }).count > 1 {
       throw UsageError("standard input '-' can be read only once")
     }
@@ -88,13 +87,12 @@ enum ValidateCommand: CaptionCommand {
           let context = ValidationContext(tracks: [result.track], profile: profile)
           let findings = validator.validate(result.track, in: context)
           result.diagnostics = Validator.configure(result.diagnostics, profile: profile) + findings
-          let format = result.track.format.rawValue
-          let rules = checked.filter {
-            $0.needs.isSubset(of: context.available)
-              && (!$0.needs.contains(.external) || $0.id == "parse.\(format)"
-                || $0.id == "parse.encoding")
+          // The reader's rules, then every rule that ran: one JUnit test case each.
+          let readerRules = ["parse.\(result.track.format.rawValue)", "parse.encoding"].filter {
+            id in RuleRegistry.rule(id: id).map { profile.severity(of: $0) != nil } ?? false
           }
-          report.add(result, checkedRules: rules.map(\.id))
+          let rules = readerRules + validator.applicableRules(to: result.track, in: context).map(\.id)
+          report.add(result, checkedRules: rules)
         } catch {
           fail(error)
         }

@@ -22,17 +22,12 @@ public struct Validator: Sendable {
   /// Every finding of the rules for one track, sorted by position (findings about the whole
   /// track first).
   public func validate(_ track: Track, in context: ValidationContext) -> [Diagnostic] {
-    let profile = context.profile
-    let available = context.available
     var input = Self.input(for: track, context: context)
-    let kind = input.kind ?? .captions
     var cueRules: [(rule: any CueRule, severity: Severity)] = []
     var trackRules: [(rule: any TrackRule, severity: Severity)] = []
     var needsText = false
-    for rule in rules where available.isSuperset(of: rule.needs) && rule.trackKinds.contains(kind) {
-      guard !rule.needs.contains(.external), let severity = profile.severity(of: rule) else {
-        continue
-      }
+    for rule in applicableRules(to: input, in: context) {
+      guard let severity = context.profile.severity(of: rule) else { continue }
       if let cueRule = rule as? any CueRule {
         cueRules.append((cueRule, severity))
       } else if let trackRule = rule as? any TrackRule {
@@ -68,6 +63,24 @@ public struct Validator: Sendable {
       rule.check(input, findings: &findings)
     }
     return Self.sorted(findings.diagnostics)
+  }
+
+  /// The rules the validator runs on a track: those in force in the profile whose needs the
+  /// context meets and that check the track's kind (a track of unknown kind counts as
+  /// captions).
+  public func applicableRules(to track: Track, in context: ValidationContext) -> [any Rule] {
+    applicableRules(to: Self.input(for: track, context: context), in: context)
+  }
+
+  private func applicableRules(to input: TrackInput, in context: ValidationContext)
+    -> [any Rule]
+  {
+    let available = context.available
+    let kind = input.kind ?? .captions
+    return rules.filter { rule in
+      !rule.needs.contains(.external) && available.isSuperset(of: rule.needs)
+        && rule.trackKinds.contains(kind) && context.profile.severity(of: rule) != nil
+    }
   }
 
   /// What rules know about a track: its language and kind (from its header when the track

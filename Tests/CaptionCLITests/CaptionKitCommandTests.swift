@@ -21,6 +21,7 @@ struct CaptionKitCommandTests {
         convert                   Convert a caption file to another format.
         validate                  Check caption files and report what is wrong with
                                   them.
+        rules                     List the rules validate runs, with their severities.
 
       OPTIONS:
         --version                 Show the version.
@@ -89,7 +90,8 @@ struct CaptionKitCommandTests {
   }
 
   @Test func helpLinesFitEightyColumns() {
-    for arguments in [["--help"], ["convert", "--help"], ["validate", "--help"]] {
+    for arguments in [["--help"], ["convert", "--help"], ["validate", "--help"], ["rules", "--help"]]
+    {
       let long = ToolRun(arguments).stdout.split(separator: "\n").filter { $0.count > 80 }
       #expect(long.isEmpty, "\(arguments): \(long)")
     }
@@ -103,8 +105,9 @@ struct CaptionKitCommandTests {
       run.stderr == """
         error: unknown option '--formt'
         hint: did you mean '--format'?
-        usage: captionkit validate <path> ... [--format <format>] [-o <file>] \
-        [--fail-on <severity>] [--encoding <name>] [--locale <tag>]
+        usage: captionkit validate <path> ... [--config <file>] [--profile <name>] \
+        [--format <format>] [-o <file>] [--fail-on <severity>] [--encoding <name>] \
+        [--locale <tag>]
 
         """)
   }
