@@ -85,14 +85,14 @@ enum ValidateCommand: CaptionCommand {
         do {
           var result = try inputOptions.read(file, in: context)
           let context = ValidationContext(tracks: [result.track], profile: profile)
-          let findings = validator.validate(result.track, in: context)
-          result.diagnostics = Validator.configure(result.diagnostics, profile: profile) + findings
+          let findings = validator.validate(result.track, in: context, id: report.nextTrackID)
+          result.diagnostics = Validator.configure(result.diagnostics, profile: profile)
           // The reader's rules, then every rule that ran: one JUnit test case each.
           let readerRules = ["parse.\(result.track.format.rawValue)", "parse.encoding"].filter {
             id in RuleRegistry.rule(id: id).map { profile.severity(of: $0) != nil } ?? false
           }
           let rules = readerRules + validator.applicableRules(to: result.track, in: context).map(\.id)
-          report.add(result, checkedRules: rules)
+          report.add(result, findings: findings, checkedRules: rules)
         } catch {
           fail(error)
         }

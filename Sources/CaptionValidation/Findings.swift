@@ -4,26 +4,37 @@ public import CaptionCore
 /// severity and the track's file.
 public struct Findings: Sendable {
   public private(set) var diagnostics: [Diagnostic] = []
-  /// The rule running now and its severity from the profile.
-  var rule = ""
-  var severity = Severity.warning
-  var file: String?
+  /// The rules that may run, with their severities from the profile.
+  private var rules: [(id: String, severity: Severity)] = [("", .warning)]
+  /// The index in `rules` of the rule running now.
+  private var current = 0
+  private let file: String?
+  private let track: String?
 
-  public init(file: String? = nil) {
+  public init(file: String? = nil, track: String? = nil) {
     self.file = file
+    self.track = track
   }
 
-  /// Starts collecting for `rule` at `severity`.
-  mutating func begin(_ rule: String, severity: Severity) {
-    self.rule = rule
-    self.severity = severity
+  /// Lists the rules that may run; `begin(_:)` then picks one by its index.
+  mutating func prepare(_ rules: [(id: String, severity: Severity)]) {
+    self.rules = rules.isEmpty ? [("", .warning)] : rules
   }
+
+  /// Starts collecting for the rule at `index` in the list given to `prepare(_:)`.
+  @inline(__always)
+  mutating func begin(_ index: Int) {
+    current = index
+  }
+
+  private var rule: String { rules[current].id }
+  private var severity: Severity { rules[current].severity }
 
   /// Adds a finding about a cue, at the cue's place in the file.
   public mutating func add(_ message: String, cue: CueInput, hint: String? = nil) {
     diagnostics.append(
       Diagnostic(
-        rule: rule, severity: severity, message: message, file: file,
+        rule: rule, severity: severity, message: message, file: file, track: track,
         location: cue.cue.location, cue: cue.reference, hint: hint))
   }
 
@@ -34,7 +45,7 @@ public struct Findings: Sendable {
   ) {
     diagnostics.append(
       Diagnostic(
-        rule: rule, severity: severity, message: message, file: file, location: location,
-        cue: cue, hint: hint))
+        rule: rule, severity: severity, message: message, file: file, track: track,
+        location: location, cue: cue, hint: hint))
   }
 }

@@ -14,10 +14,10 @@ enum MessageFormat {
 
   /// A rate above `limit` with enough decimals to differ from it (`20.04` rather than `20`).
   static func over(_ value: Double, limit: Double) -> String {
-    let short = number(value)
-    if Double(short) ?? value > limit { return short }
-    let hundredths = (value * 100).rounded(.up) / 100
-    return String(hundredths)
+    if (value * 10).rounded() / 10 > limit { return number(value) }
+    let hundredths = Int64((value * 100).rounded(.up))
+    let fraction = hundredths % 100
+    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
   }
 
   /// Milliseconds as seconds with three decimals: `0.833 s`.

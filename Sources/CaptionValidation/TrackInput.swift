@@ -29,8 +29,12 @@ public struct TrackInput: Sendable {
   }
 
   /// How messages name the locale whose limit applies: `the ko limit`, `the limit`.
-  public var localeLimitName: String {
-    language.map { "the \($0.rawValue) limit" } ?? "the limit"
+  public var localeLimitName: String { limitName("limit") }
+
+  /// `the ko minimum`, `the minimum gap`: a limit's name with the locale when it is known.
+  public func limitName(_ noun: String) -> String {
+    guard let language else { return "the " + noun }
+    return "the " + language.rawValue + " " + noun
   }
 
   /// True for captions and SDH, which get the SDH reading speeds.

@@ -21,45 +21,56 @@ public struct Validator: Sendable {
 
   /// Every finding of the rules for one track, sorted by position (findings about the whole
   /// track first).
-  public func validate(_ track: Track, in context: ValidationContext) -> [Diagnostic] {
+  public func validate(_ track: Track, in context: ValidationContext, id: String? = nil)
+    -> [Diagnostic]
+  {
     var input = Self.input(for: track, context: context)
-    var cueRules: [(rule: any CueRule, severity: Severity)] = []
-    var trackRules: [(rule: any TrackRule, severity: Severity)] = []
+    var cueRules: [any CueRule] = []
+    var trackRules: [any TrackRule] = []
+    var cueSeverities: [(id: String, severity: Severity)] = []
+    var trackSeverities: [(id: String, severity: Severity)] = []
     var needsText = false
     for rule in applicableRules(to: input, in: context) {
       guard let severity = context.profile.severity(of: rule) else { continue }
       if let cueRule = rule as? any CueRule {
-        cueRules.append((cueRule, severity))
+        cueRules.append(cueRule)
+        cueSeverities.append((rule.id, severity))
       } else if let trackRule = rule as? any TrackRule {
-        trackRules.append((trackRule, severity))
+        trackRules.append(trackRule)
+        trackSeverities.append((rule.id, severity))
       } else {
         continue
       }
       if rule.needs.contains(.cueText) { needsText = true }
     }
 
-    var findings = Findings(file: track.path)
+    var findings = Findings(file: track.path, track: id)
     var scanner = CueTextScanner(counting: input.limits.counting)
     var previous: (index: Int, start: MediaTime, end: MediaTime)?
     var latestEnd: (index: Int, end: MediaTime)?
     if !cueRules.isEmpty || needsText {
+      findings.prepare(cueSeverities)
+      let ruleCount = cueRules.count
       for (offset, cue) in track.cues.enumerated() {
         let index = offset + 1
         if needsText { scanner.scan(cue) }
         let cueInput = CueInput(
           index: index, cue: cue, previous: previous, latestEnd: latestEnd,
           text: needsText ? scanner.view : CueTextView())
-        for (rule, severity) in cueRules {
-          findings.begin(rule.id, severity: severity)
-          rule.check(cueInput, in: input, findings: &findings)
+        var ruleIndex = 0
+        while ruleIndex < ruleCount {
+          findings.begin(ruleIndex)
+          cueRules[ruleIndex].check(cueInput, in: input, findings: &findings)
+          ruleIndex += 1
         }
         previous = (index, cue.start, cue.end)
         if latestEnd.map({ cue.end > $0.end }) ?? true { latestEnd = (index, cue.end) }
       }
     }
     input.scripts = scanner.scripts
-    for (rule, severity) in trackRules {
-      findings.begin(rule.id, severity: severity)
+    findings.prepare(trackSeverities)
+    for (index, rule) in trackRules.enumerated() {
+      findings.begin(index)
       rule.check(input, findings: &findings)
     }
     return Self.sorted(findings.diagnostics)
@@ -121,8 +132,31 @@ public struct Validator: Sendable {
     return result
   }
 
+  /// Two lists sorted by position merged into one, in linear time; at equal positions the
+  /// findings of `first` come first.
+  public static func merge(_ first: [Diagnostic], _ second: [Diagnostic]) -> [Diagnostic] {
+    if first.isEmpty { return second }
+    if second.isEmpty { return first }
+    var result: [Diagnostic] = []
+    result.reserveCapacity(first.count + second.count)
+    var i = 0
+    var j = 0
+    while i < first.count, j < second.count {
+      if precedes(second[j], first[i]) {
+        result.append(second[j])
+        j += 1
+      } else {
+        result.append(first[i])
+        i += 1
+      }
+    }
+    result.append(contentsOf: first[i...])
+    result.append(contentsOf: second[j...])
+    return result
+  }
+
   /// Stable sort by position; findings without one first.
-  static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+  public static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
     var inOrder = true
     for index in diagnostics.indices.dropFirst()
     where precedes(diagnostics[index], diagnostics[index - 1]) {
@@ -137,7 +171,8 @@ public struct Validator: Sendable {
     }.map(\.element)
   }
 
-  private static func precedes(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+  /// True when `a` sorts before `b`: by position, findings without one first.
+  public static func precedes(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
     switch (a.location, b.location) {
     case (nil, nil): return false
     case (nil, _): return true

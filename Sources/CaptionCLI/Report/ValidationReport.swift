@@ -17,8 +17,15 @@ struct ValidationReport {
   var diagnostics: [Diagnostic] = []
 
   /// Adds a track read and its diagnostics.
-  mutating func add(_ result: ReadResult, checkedRules: [String] = []) {
-    let id = String(tracks.count + 1)
+  /// The id the next track added gets.
+  var nextTrackID: String { String(tracks.count + 1) }
+
+  /// Adds a track read, its reader's diagnostics, and the findings of the rules run on it
+  /// (sorted by position, with the track's id already set, as `Validator` gives them).
+  mutating func add(
+    _ result: ReadResult, findings: [Diagnostic] = [], checkedRules: [String] = []
+  ) {
+    let id = nextTrackID
     // Only metadata is kept, so that a folder of large files is not held in memory at once.
     var track = result.track
     let cueCount = track.cues.count
@@ -28,28 +35,39 @@ struct ValidationReport {
     track.header = []
     tracks.append(
       Entry(id: id, track: track, cueCount: cueCount, checkedRules: checkedRules))
-    let sorted = result.diagnostics.enumerated().sorted { a, b in
-      switch (a.element.location, b.element.location) {
-      case (nil, nil): return a.offset < b.offset
-      case (nil, _): return true
-      case (_, nil): return false
-      case (let x?, let y?): return x == y ? a.offset < b.offset : x < y
+    var read = Validator.sorted(result.diagnostics)
+    for index in read.indices where read[index].track != id { read[index].track = id }
+    // One linear merge of the two sorted lists into the report; at one position the
+    // reader's findings come first.
+    diagnostics.reserveCapacity(diagnostics.count + read.count + findings.count)
+    var i = 0
+    var j = 0
+    while i < read.count, j < findings.count {
+      if Validator.precedes(findings[j], read[i]) {
+        diagnostics.append(findings[j])
+        j += 1
+      } else {
+        diagnostics.append(read[i])
+        i += 1
       }
     }
-    for (_, diagnostic) in sorted {
-      var diagnostic = diagnostic
-      diagnostic.track = id
-      diagnostics.append(diagnostic)
+    diagnostics.append(contentsOf: read[i...])
+    for index in j..<findings.count {
+      var finding = findings[index]
+      if finding.track != id { finding.track = id }
+      diagnostics.append(finding)
     }
   }
 
   func count(_ severity: Severity) -> Int {
-    diagnostics.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) }
+    var count = 0
+    for index in diagnostics.indices where diagnostics[index].severity == severity { count += 1 }
+    return count
   }
 
   /// True when some diagnostic is at least `severity`; never true for nil (`--fail-on never`).
   func hasFinding(atLeast severity: Severity?) -> Bool {
     guard let severity else { return false }
-    return diagnostics.contains { $0.severity >= severity }
+    return Severity.allCases.contains { $0 >= severity && count($0) > 0 }
   }
 }

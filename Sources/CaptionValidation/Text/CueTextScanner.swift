@@ -14,6 +14,10 @@ public struct CueTextScanner: Sendable {
   private var line = CueTextView.Line()
   private var scriptTally = [Int](repeating: 0, count: Script.allCases.count)
   private var rubyTextDepth = 0
+  /// True when `scriptTally` holds counts to add to `scripts`.
+  private var hasOtherLetters = false
+  /// ASCII letters of the cue scanned, added to `scripts` at its end.
+  private var asciiLetters = 0
   private let spaceHalves: Int
   private let asciiHalves: Int
 
@@ -47,6 +51,12 @@ public struct CueTextScanner: Sendable {
       walk(text.nodes)
     }
     view.lines[view.lines.count - 1] = line
+    if asciiLetters > 0 {
+      scripts[.latin] += asciiLetters
+      asciiLetters = 0
+    }
+    guard hasOtherLetters else { return }
+    hasOtherLetters = false
     for script in Script.allCases where scriptTally[script.rawValue] != 0 {
       scripts[script] += scriptTally[script.rawValue]
       scriptTally[script.rawValue] = 0
@@ -86,6 +96,25 @@ public struct CueTextScanner: Sendable {
             continue
           }
         }
+        if byte >= 0x20, byte < 0x7F {
+          // A run of printable ASCII up to the next markup, line break or non-ASCII byte;
+          // the byte before a non-ASCII one is left to the grapheme count (a combining mark
+          // may follow it).
+          var end = index + 1
+          while end < count {
+            let next = bytes[end]
+            if next < 0x20 || next >= 0x7F || next == 0x3C || next == 0x26 || next == 0x7B {
+              break
+            }
+            end += 1
+          }
+          if end < count, bytes[end] >= 0x80 { end -= 1 }
+          if end > index {
+            printable(UnsafeBufferPointer(rebasing: bytes[index..<end]))
+            index = end
+            continue
+          }
+        }
         if byte < 0x80, index + 1 >= count || bytes[index + 1] < 0x80 {
           ascii(byte)
           index += 1
@@ -100,11 +129,28 @@ public struct CueTextScanner: Sendable {
           if next == 0x7B && syntax == .srt { break }
           end += 1
         }
-        let utf8 = text.utf8
-        let lower = utf8.index(utf8.startIndex, offsetBy: index)
-        let upper = utf8.index(lower, offsetBy: end - index)
-        for character in Substring(text.unicodeScalars[lower..<upper]) {
-          self.character(character)
+        // Most runs are one grapheme cluster per scalar (Hangul, kana, Han, Arabic letters):
+        // counted from the bytes. A run with a scalar that may join the one before it
+        // (combining marks, joiners, variation selectors, flags) is counted by Swift's
+        // grapheme breaking.
+        let run = UnsafeBufferPointer(rebasing: bytes[index..<end])
+        if Self.mayJoin(run) {
+          let utf8 = text.utf8
+          let lower = utf8.index(utf8.startIndex, offsetBy: index)
+          let upper = utf8.index(lower, offsetBy: end - index)
+          for character in Substring(text.unicodeScalars[lower..<upper]) {
+            self.character(character)
+          }
+        } else {
+          var position = 0
+          while let (value, length) = Self.decode(run, at: position) {
+            if value < 0x80 {
+              ascii(UInt8(value))
+            } else if let scalar = Unicode.Scalar(value) {
+              self.scalar(scalar)
+            }
+            position += length
+          }
         }
         index = end
       }
@@ -221,13 +267,46 @@ public struct CueTextScanner: Sendable {
 
   // MARK: Characters
 
+  /// Counts a run of printable ASCII (U+0020–U+007E) at once.
+  private mutating func printable(_ run: UnsafeBufferPointer<UInt8>) {
+    guard rubyTextDepth == 0 else { return }
+    var firstVisible = -1
+    var lastVisible = -1
+    var letters = 0
+    for position in 0..<run.count {
+      let byte = run[position]
+      if byte != 0x20 {
+        if firstVisible < 0 { firstVisible = position }
+        lastVisible = position
+        if (byte | 0x20) >= 0x61, (byte | 0x20) <= 0x7A { letters += 1 }
+      }
+    }
+    let halves = run.count * asciiHalves
+    line.halves += halves
+    view.halves += halves
+    asciiLetters += letters
+    guard firstVisible >= 0 else { return }
+    view.hasVisibleText = true
+    let first = Self.asciiClass(run[firstVisible])
+    if line.first == .none { line.first = first }
+    line.last = Self.asciiClass(run[lastVisible])
+    if line.firstLetter == .none, letters > 0 { line.firstLetter = .leftToRightLetter }
+  }
+
+  @inline(__always)
+  private static func asciiClass(_ byte: UInt8) -> CueTextView.CharacterClass {
+    if (byte | 0x20) >= 0x61, (byte | 0x20) <= 0x7A { return .leftToRightLetter }
+    if byte >= 0x30, byte <= 0x39 { return .digit }
+    return .other
+  }
+
   @inline(__always)
   private mutating func ascii(_ byte: UInt8) {
     switch byte {
     case 0x0A: newLine()
     case 0x20, 0x09: count(.none, halves: spaceHalves)
     case 0x41...0x5A, 0x61...0x7A:
-      scriptTally[Script.latin.rawValue] += 1
+      asciiLetters += 1
       count(.leftToRightLetter, halves: asciiHalves)
     case 0x30...0x39: count(.digit, halves: asciiHalves)
     case 0x00...0x1F, 0x7F: break
@@ -246,6 +325,12 @@ public struct CueTextScanner: Sendable {
       newLine()
       return
     }
+    self.scalar(scalar)
+  }
+
+  /// Counts one grapheme cluster by its first scalar (not ASCII).
+  private mutating func scalar(_ scalar: Unicode.Scalar) {
+    let value = scalar.value
     switch value {
     case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069:
       line.hasDirectionalMark = true
@@ -255,13 +340,56 @@ public struct CueTextScanner: Sendable {
     default: break
     }
     let halves = counting == .cjk && Self.isHalfWidth(value) ? 1 : 2
-    if scalar.properties.isWhitespace {
+    if Self.isSpace(value) {
       count(.none, halves: halves)
     } else if let script = Script.of(letter: scalar) {
       scriptTally[script.rawValue] += 1
+      hasOtherLetters = true
       count(script.isRightToLeft ? .rightToLeftLetter : .leftToRightLetter, halves: halves)
     } else {
       count(.other, halves: halves)
+    }
+  }
+
+  /// The scalar at `position` of valid UTF-8 and its length in bytes; nil at the end.
+  @inline(__always)
+  private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int)
+    -> (UInt32, Int)?
+  {
+    guard position < bytes.count else { return nil }
+    let lead = UInt32(bytes[position])
+    if lead < 0x80 { return (lead, 1) }
+    func next(_ offset: Int) -> UInt32 {
+      position + offset < bytes.count ? UInt32(bytes[position + offset] & 0x3F) : 0
+    }
+    if lead < 0xE0 { return ((lead & 0x1F) << 6 | next(1), 2) }
+    if lead < 0xF0 { return ((lead & 0x0F) << 12 | next(1) << 6 | next(2), 3) }
+    return ((lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3), 4)
+  }
+
+  /// True when a run holds a scalar that may extend the cluster before it, so that scalars
+  /// and grapheme clusters may differ.
+  private static func mayJoin(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var position = 0
+    while let (value, length) = decode(bytes, at: position) {
+      position += length
+      switch value {
+      case 0..<0x0300, 0x0370..<0x0483, 0x048A..<0x0591, 0x05C8..<0x0610, 0x0621..<0x064B,
+        0x0671..<0x06D6, 0x0700..<0x0900, 0x3000..<0x3099, 0x309B..<0xD800,
+        0xF900..<0xFE00, 0xFE30..<0xFFF0:
+        continue
+      default:
+        return true
+      }
+    }
+    return false
+  }
+
+  /// White space other than ASCII's (Unicode's White_Space property).
+  private static func isSpace(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+    default: return false
     }
   }
 

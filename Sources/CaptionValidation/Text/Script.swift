@@ -34,6 +34,17 @@ public enum Script: Int, Sendable, Hashable, CaseIterable, CustomStringConvertib
     if v < 0x80 {
       return (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) ? .latin : nil
     }
+    // The common letters first, without looking up Unicode properties.
+    switch v {
+    case 0xAC00...0xD7A3: return .hangul
+    case 0x4E00...0x9FFF: return .han
+    case 0x3041...0x3096, 0x30A1...0x30FA: return .kana
+    case 0x0621...0x064A: return .arabic
+    case 0x05D0...0x05EA: return .hebrew
+    case 0x0410...0x044F: return .cyrillic
+    case 0x00C0...0x00D6, 0x00D8...0x00F6, 0x00F8...0x017F: return .latin
+    default: break
+    }
     guard scalar.properties.isAlphabetic else { return nil }
     switch v {
     case 0x00C0...0x024F, 0x1E00...0x1EFF, 0xFF21...0xFF3A, 0xFF41...0xFF5A: return .latin

@@ -2,10 +2,10 @@ public import CaptionCore
 
 /// `parse.webvtt`: a WebVTT file deviates from the W3C WebVTT syntax; emitted by the WebVTT reader.
 public struct ParseWebVTTRule: Rule {
-  public let id = "parse.webvtt"
-  public let defaultSeverity = Severity.error
-  public let summary = "a WebVTT file deviates from the W3C WebVTT syntax"
-  public let needs: RuleNeeds = .external
+  public var id: String { "parse.webvtt" }
+  public var defaultSeverity: Severity { .error }
+  public var summary: String { "a WebVTT file deviates from the W3C WebVTT syntax" }
+  public var needs: RuleNeeds { .external }
 
   public init() {}
 }

@@ -2,11 +2,11 @@ public import CaptionCore
 
 /// `readability.cps`: a cue with more characters per second than viewers can read.
 public struct CharactersPerSecondRule: CueRule {
-  public let id = "readability.cps"
-  public let defaultSeverity = Severity.warning
-  public let summary = "a cue has more characters per second than the locale's reading speed"
+  public var id: String { "readability.cps" }
+  public var defaultSeverity: Severity { .warning }
+  public var summary: String { "a cue has more characters per second than the locale's reading speed" }
   public var trackKinds: Set<TrackKind> { Self.displayedKinds }
-  public let needs: RuleNeeds = [.track, .cueText]
+  public var needs: RuleNeeds { [.track, .cueText] }
 
   public init() {}
 

@@ -2,10 +2,10 @@ public import CaptionCore
 
 /// `readability.empty-cue`: a cue that shows nothing.
 public struct EmptyCueRule: CueRule {
-  public let id = "readability.empty-cue"
-  public let defaultSeverity = Severity.warning
-  public let summary = "a cue has no visible text"
-  public let needs: RuleNeeds = [.track, .cueText]
+  public var id: String { "readability.empty-cue" }
+  public var defaultSeverity: Severity { .warning }
+  public var summary: String { "a cue has no visible text" }
+  public var needs: RuleNeeds { [.track, .cueText] }
 
   public init() {}
 

@@ -2,11 +2,11 @@ public import CaptionCore
 
 /// `readability.italics`: italics in a language whose style guides avoid them.
 public struct ItalicsRule: CueRule {
-  public let id = "readability.italics"
-  public let defaultSeverity = Severity.remark
-  public let summary = "italics in a language whose style guides avoid them (ar, he, hi, ko, th, zh)"
+  public var id: String { "readability.italics" }
+  public var defaultSeverity: Severity { .remark }
+  public var summary: String { "italics in a language whose style guides avoid them (ar, he, hi, ko, th, zh)" }
   public var trackKinds: Set<TrackKind> { Self.displayedKinds }
-  public let needs: RuleNeeds = [.track, .cueText]
+  public var needs: RuleNeeds { [.track, .cueText] }
 
   public init() {}
 

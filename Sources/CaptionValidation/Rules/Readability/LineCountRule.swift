@@ -2,11 +2,11 @@ public import CaptionCore
 
 /// `readability.line-count`: a cue with more lines than the locale allows.
 public struct LineCountRule: CueRule {
-  public let id = "readability.line-count"
-  public let defaultSeverity = Severity.warning
-  public let summary = "a cue has more lines than the locale allows"
+  public var id: String { "readability.line-count" }
+  public var defaultSeverity: Severity { .warning }
+  public var summary: String { "a cue has more lines than the locale allows" }
   public var trackKinds: Set<TrackKind> { Self.displayedKinds }
-  public let needs: RuleNeeds = [.track, .cueText]
+  public var needs: RuleNeeds { [.track, .cueText] }
 
   public init() {}
 

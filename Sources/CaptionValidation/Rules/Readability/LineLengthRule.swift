@@ -2,11 +2,11 @@ public import CaptionCore
 
 /// `readability.line-length`: a line with more characters than the locale allows.
 public struct LineLengthRule: CueRule {
-  public let id = "readability.line-length"
-  public let defaultSeverity = Severity.warning
-  public let summary = "a line has more characters than the locale allows"
+  public var id: String { "readability.line-length" }
+  public var defaultSeverity: Severity { .warning }
+  public var summary: String { "a line has more characters than the locale allows" }
   public var trackKinds: Set<TrackKind> { Self.displayedKinds }
-  public let needs: RuleNeeds = [.track, .cueText]
+  public var needs: RuleNeeds { [.track, .cueText] }
 
   public init() {}
 

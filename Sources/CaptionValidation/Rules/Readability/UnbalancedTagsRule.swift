@@ -3,11 +3,11 @@ public import CaptionCore
 /// `readability.unbalanced-tags`: a cue that opens `<i>`, `<b>` or `<u>` a different number
 /// of times than it closes it.
 public struct UnbalancedTagsRule: CueRule {
-  public let id = "readability.unbalanced-tags"
-  public let defaultSeverity = Severity.warning
-  public let summary = "a cue opens <i>, <b> or <u> a different number of times than it closes it"
+  public var id: String { "readability.unbalanced-tags" }
+  public var defaultSeverity: Severity { .warning }
+  public var summary: String { "a cue opens <i>, <b> or <u> a different number of times than it closes it" }
   public var trackKinds: Set<TrackKind> { Self.displayedKinds }
-  public let needs: RuleNeeds = [.track, .cueText]
+  public var needs: RuleNeeds { [.track, .cueText] }
 
   public init() {}
 

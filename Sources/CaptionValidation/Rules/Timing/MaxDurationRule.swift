@@ -2,11 +2,11 @@ public import CaptionCore
 
 /// `timing.max-duration`: a cue left on screen longer than the locale's maximum.
 public struct MaxDurationRule: CueRule {
-  public let id = "timing.max-duration"
-  public let defaultSeverity = Severity.warning
-  public let summary = "a cue is shown for longer than the locale's maximum duration"
+  public var id: String { "timing.max-duration" }
+  public var defaultSeverity: Severity { .warning }
+  public var summary: String { "a cue is shown for longer than the locale's maximum duration" }
   public var trackKinds: Set<TrackKind> { Self.displayedKinds }
-  public let needs: RuleNeeds = .track
+  public var needs: RuleNeeds { .track }
 
   public init() {}
 
@@ -16,7 +16,7 @@ public struct MaxDurationRule: CueRule {
     guard duration > maximum else { return }
     findings.add(
       "cue \(cue.index) lasts \(MessageFormat.seconds(duration)); "
-        + "\(track.localeLimitName.replacingLimit(with: "maximum")) is "
+        + "\(track.limitName("maximum")) is "
         + MessageFormat.seconds(maximum),
       cue: cue, hint: "split the cue, or end it when the speech ends")
   }

@@ -2,11 +2,11 @@ public import CaptionCore
 
 /// `timing.min-gap`: two cues so close that the change is seen as a flicker.
 public struct MinGapRule: CueRule {
-  public let id = "timing.min-gap"
-  public let defaultSeverity = Severity.warning
-  public let summary = "a cue starts less than the minimum gap (2 frames) after the previous one"
+  public var id: String { "timing.min-gap" }
+  public var defaultSeverity: Severity { .warning }
+  public var summary: String { "a cue starts less than the minimum gap (2 frames) after the previous one" }
   public var trackKinds: Set<TrackKind> { Self.displayedKinds }
-  public let needs: RuleNeeds = .track
+  public var needs: RuleNeeds { .track }
 
   public init() {}
 
@@ -20,7 +20,7 @@ public struct MinGapRule: CueRule {
     let minimum = Int64((Double(frames) * 1000 / track.frameRate).rounded())
     findings.add(
       "cue \(cue.index) starts \(MessageFormat.seconds(gap)) after cue \(previous.index) ends; "
-        + "\(track.localeLimitName.replacingLimit(with: "minimum gap")) is "
+        + "\(track.limitName("minimum gap")) is "
         + "\(MessageFormat.plural(frames, "frame")) (\(MessageFormat.seconds(minimum)) at "
         + "\(MessageFormat.number(track.frameRate)) fps)",
       cue: cue,

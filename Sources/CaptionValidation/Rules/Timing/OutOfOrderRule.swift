@@ -2,11 +2,11 @@ public import CaptionCore
 
 /// `timing.out-of-order`: a cue that starts before the cue written before it.
 public struct OutOfOrderRule: CueRule {
-  public let id = "timing.out-of-order"
-  public let defaultSeverity = Severity.warning
-  public let summary = "a cue starts before the cue written before it"
+  public var id: String { "timing.out-of-order" }
+  public var defaultSeverity: Severity { .warning }
+  public var summary: String { "a cue starts before the cue written before it" }
   public var trackKinds: Set<TrackKind> { Set(TrackKind.allCases) }
-  public let needs: RuleNeeds = .track
+  public var needs: RuleNeeds { .track }
 
   public init() {}
 

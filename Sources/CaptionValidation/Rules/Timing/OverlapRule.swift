@@ -2,10 +2,10 @@ public import CaptionCore
 
 /// `timing.overlap`: a cue that starts before an earlier cue has ended.
 public struct OverlapRule: CueRule {
-  public let id = "timing.overlap"
-  public let defaultSeverity = Severity.warning
-  public let summary = "a cue starts before an earlier cue has ended"
-  public let needs: RuleNeeds = .track
+  public var id: String { "timing.overlap" }
+  public var defaultSeverity: Severity { .warning }
+  public var summary: String { "a cue starts before an earlier cue has ended" }
+  public var needs: RuleNeeds { .track }
 
   public init() {}
 

@@ -2,11 +2,11 @@ public import CaptionCore
 
 /// `timing.zero-duration`: a cue that ends at or before its start.
 public struct ZeroDurationRule: CueRule {
-  public let id = "timing.zero-duration"
-  public let defaultSeverity = Severity.error
-  public let summary = "a cue ends at or before its start"
+  public var id: String { "timing.zero-duration" }
+  public var defaultSeverity: Severity { .error }
+  public var summary: String { "a cue ends at or before its start" }
   public var trackKinds: Set<TrackKind> { Set(TrackKind.allCases) }
-  public let needs: RuleNeeds = .track
+  public var needs: RuleNeeds { .track }
 
   public init() {}
 

@@ -3,11 +3,10 @@ public import CaptionCore
 /// `translation.bidi`: a right-to-left line that starts or ends with left-to-right text or a
 /// number and has no directional mark, so players show it in the wrong order.
 public struct BidiRule: CueRule {
-  public let id = "translation.bidi"
-  public let defaultSeverity = Severity.warning
-  public let summary =
-    "a right-to-left line starts or ends with a Latin word or a number and has no RLM or LRM"
-  public let needs: RuleNeeds = [.track, .cueText]
+  public var id: String { "translation.bidi" }
+  public var defaultSeverity: Severity { .warning }
+  public var summary: String { "a right-to-left line starts or ends with a Latin word or a number and has no RLM or LRM" }
+  public var needs: RuleNeeds { [.track, .cueText] }
 
   public init() {}
 

@@ -3,12 +3,11 @@ public import CaptionCore
 /// `translation.language-tag`: a declared language that is not a well-formed BCP 47 tag, or
 /// two declarations of one track that disagree.
 public struct LanguageTagRule: TrackRule {
-  public let id = "translation.language-tag"
-  public let defaultSeverity = Severity.error
-  public let summary =
-    "a language that is not a well-formed BCP 47 tag, or declarations of a track that disagree"
+  public var id: String { "translation.language-tag" }
+  public var defaultSeverity: Severity { .error }
+  public var summary: String { "a language that is not a well-formed BCP 47 tag, or declarations of a track that disagree" }
   public var trackKinds: Set<TrackKind> { Set(TrackKind.allCases) }
-  public let needs: RuleNeeds = .track
+  public var needs: RuleNeeds { .track }
 
   public init() {}
 

@@ -3,10 +3,10 @@ public import CaptionCore
 /// `translation.script-mismatch`: the text's dominant script does not fit the declared
 /// language (a `ko` track written in Latin letters).
 public struct ScriptMismatchRule: TrackRule {
-  public let id = "translation.script-mismatch"
-  public let defaultSeverity = Severity.error
-  public let summary = "the text's dominant Unicode script does not fit the declared language"
-  public let needs: RuleNeeds = [.track, .cueText]
+  public var id: String { "translation.script-mismatch" }
+  public var defaultSeverity: Severity { .error }
+  public var summary: String { "the text's dominant Unicode script does not fit the declared language" }
+  public var needs: RuleNeeds { [.track, .cueText] }
 
   /// Fewer letters than this say too little to judge.
   public static let minimumLetters = 20
