@@ -99,24 +99,51 @@ enum ValidateCommand: CaptionCommand {
       }
     }
 
+    try write(report, format: format, failOn: failOn, output: arguments.value("output"), in: context)
+    if let inputFailure { return inputFailure }
+    return report.hasFinding(atLeast: failOn) ? ExitCode.findings : ExitCode.success
+  }
+
+  /// Size of the pieces the text report is written in.
+  static let chunkSize = 1 << 18
+
+  /// Writes the report to `output` (atomically) or to standard output; text is written as
+  /// it is made, in chunks, so a report of a million findings is never held whole.
+  private static func write(
+    _ report: ValidationReport, format: String, failOn: Severity?, output: String?,
+    in context: CommandContext
+  ) throws(CommandFailure) {
     let bytes: [UInt8]
     switch format {
     case "json": bytes = JSONReportWriter.write(report)
     case "junit": bytes = JUnitReportWriter.write(report, failOn: failOn)
     case "sarif": bytes = SARIFReportWriter.write(report)
-    default: bytes = TextReportWriter.write(report)
-    }
-    if let output = arguments.value("output"), output != "-" {
-      try AtomicFileWriter.write(bytes, to: output)
-    } else {
+    default:
+      if let output, output != "-" {
+        let file = try AtomicFileWriter.open(output)
+        TextReportWriter.write(report, chunkSize: chunkSize) { file.write($0) }
+        try file.commit()
+        return
+      }
       do {
-        try context.stdout.write(bytes)
+        try TextReportWriter.write(report, chunkSize: chunkSize) {
+          (bytes) throws(WriteFailure) in try context.stdout.write(bytes)
+        }
       } catch {
         throw CommandFailure(
           ExitCode.cannotCreate, "cannot write to standard output: \(error.reason)")
       }
+      return
     }
-    if let inputFailure { return inputFailure }
-    return report.hasFinding(atLeast: failOn) ? ExitCode.findings : ExitCode.success
+    if let output, output != "-" {
+      try AtomicFileWriter.write(bytes, to: output)
+      return
+    }
+    do {
+      try context.stdout.write(bytes)
+    } catch {
+      throw CommandFailure(
+        ExitCode.cannotCreate, "cannot write to standard output: \(error.reason)")
+    }
   }
 }

@@ -1,9 +1,23 @@
 public import CaptionCore
 
 /// Where rules put what they find: each finding gets the running rule's id and effective
-/// severity and the track's file.
+/// severity and the track's file and id.
+///
+/// Findings about a cue are kept compact (the rule, the cue's index, the message and the
+/// hint) and become `Diagnostic`s once, at the end of the pass, so that a track with a
+/// finding on every cue does not hold two large lists at once.
 public struct Findings: Sendable {
-  public private(set) var diagnostics: [Diagnostic] = []
+  /// A finding about the cue at `cue` (1-based) of the track.
+  private struct CueFinding: Sendable {
+    var rule: String
+    var severity: Severity
+    var cue: Int
+    var message: String
+    var hint: String?
+  }
+
+  private var cueFindings: [CueFinding] = []
+  private var otherFindings: [Diagnostic] = []
   /// The rules that may run, with their severities from the profile.
   private var rules: [(id: String, severity: Severity)] = [("", .warning)]
   /// The index in `rules` of the rule running now.
@@ -27,15 +41,12 @@ public struct Findings: Sendable {
     current = index
   }
 
-  private var rule: String { rules[current].id }
-  private var severity: Severity { rules[current].severity }
-
   /// Adds a finding about a cue, at the cue's place in the file.
   public mutating func add(_ message: String, cue: CueInput, hint: String? = nil) {
-    diagnostics.append(
-      Diagnostic(
-        rule: rule, severity: severity, message: message, file: file, track: track,
-        location: cue.cue.location, cue: cue.reference, hint: hint))
+    let rule = rules[current]
+    cueFindings.append(
+      CueFinding(
+        rule: rule.id, severity: rule.severity, cue: cue.index, message: message, hint: hint))
   }
 
   /// Adds a finding about the track, or at a place given.
@@ -43,9 +54,26 @@ public struct Findings: Sendable {
     _ message: String, location: SourceLocation? = nil, cue: CueReference? = nil,
     hint: String? = nil
   ) {
-    diagnostics.append(
+    let rule = rules[current]
+    otherFindings.append(
       Diagnostic(
-        rule: rule, severity: severity, message: message, file: file, track: track,
+        rule: rule.id, severity: rule.severity, message: message, file: file, track: track,
         location: location, cue: cue, hint: hint))
+  }
+
+  /// Every finding as a diagnostic, those about cues taking their place and reference from
+  /// `cues`, sorted by position.
+  func diagnostics(cues: [Cue]) -> [Diagnostic] {
+    var result = otherFindings
+    result.reserveCapacity(otherFindings.count + cueFindings.count)
+    for finding in cueFindings {
+      let cue = cues[finding.cue - 1]
+      result.append(
+        Diagnostic(
+          rule: finding.rule, severity: finding.severity, message: finding.message, file: file,
+          track: track, location: cue.location, cue: cue.reference(index: finding.cue),
+          hint: finding.hint))
+    }
+    return Validator.sorted(result)
   }
 }

@@ -73,7 +73,7 @@ public struct Validator: Sendable {
       findings.begin(index)
       rule.check(input, findings: &findings)
     }
-    return Self.sorted(findings.diagnostics)
+    return findings.diagnostics(cues: track.cues)
   }
 
   /// The rules the validator runs on a track: those in force in the profile whose needs the

@@ -4,10 +4,24 @@ import CaptionKit
 /// summary line: `checked 2 files: 1 error, 0 warnings, 0 remarks`.
 enum TextReportWriter {
   static func write(_ report: ValidationReport) -> [UInt8] {
+    var result: [UInt8] = []
+    write(report, chunkSize: Int.max) { result.append(contentsOf: $0) }
+    return result
+  }
+
+  /// Writes the report in chunks of about `chunkSize` bytes, handing each to `flush`, so a
+  /// report of a million findings is never held whole in memory.
+  static func write<E: Error>(
+    _ report: ValidationReport, chunkSize: Int, flush: ([UInt8]) throws(E) -> Void
+  ) throws(E) {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(128 + report.diagnostics.count * 160)
+    bytes.reserveCapacity(min(chunkSize, 128 + report.diagnostics.count * 200) + 1024)
     for diagnostic in report.diagnostics {
       append(diagnostic, to: &bytes)
+      if bytes.count >= chunkSize {
+        try flush(bytes)
+        bytes.removeAll(keepingCapacity: true)
+      }
     }
     var text = ""
     let files = report.tracks.count
@@ -15,7 +29,7 @@ enum TextReportWriter {
     text += "\(plural(report.count(.warning), "warning")), "
     text += "\(plural(report.count(.remark), "remark"))\n"
     bytes.append(contentsOf: text.utf8)
-    return bytes
+    try flush(bytes)
   }
 
   /// Appends `line(for:)` of a diagnostic as UTF-8, without building the line as a string.

@@ -37,7 +37,29 @@ struct ValidationReport {
       Entry(id: id, track: track, cueCount: cueCount, checkedRules: checkedRules))
     var read = Validator.sorted(result.diagnostics)
     for index in read.indices where read[index].track != id { read[index].track = id }
-    // One linear merge of the two sorted lists into the report; at one position the
+    // The findings of a first track become the report's list as they are, the reader's few
+    // put in at their places, so that a large list is not copied.
+    if diagnostics.isEmpty, read.count <= 64, findings.allSatisfy({ $0.track == id }) {
+      diagnostics = findings
+      var low = 0
+      for diagnostic in read {
+        // After every finding at an earlier or the same position: the reader's come first
+        // only among equals, so find the first finding that does not precede it.
+        var high = diagnostics.count
+        while low < high {
+          let middle = (low + high) / 2
+          if Validator.precedes(diagnostics[middle], diagnostic) {
+            low = middle + 1
+          } else {
+            high = middle
+          }
+        }
+        diagnostics.insert(diagnostic, at: low)
+        low += 1
+      }
+      return
+    }
+    // Else one linear merge of the two sorted lists into the report; at one position the
     // reader's findings come first.
     diagnostics.reserveCapacity(diagnostics.count + read.count + findings.count)
     var i = 0
