@@ -28,7 +28,8 @@ let package = Package(
     .testTarget(
       name: "CaptionCLITests", dependencies: ["CaptionCLI"], swiftSettings: settings),
     .testTarget(
-      name: "CaptionValidationTests", dependencies: ["CaptionValidation", "CaptionFormats", "CaptionCore"],
+      name: "CaptionValidationTests",
+      dependencies: ["CaptionValidation", "CaptionFormats", "CaptionCore"],
       swiftSettings: settings),
   ]
 )

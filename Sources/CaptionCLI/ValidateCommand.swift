@@ -91,7 +91,8 @@ enum ValidateCommand: CaptionCommand {
           let readerRules = ["parse.\(result.track.format.rawValue)", "parse.encoding"].filter {
             id in RuleRegistry.rule(id: id).map { profile.severity(of: $0) != nil } ?? false
           }
-          let rules = readerRules + validator.applicableRules(to: result.track, in: context).map(\.id)
+          let rules =
+            readerRules + validator.applicableRules(to: result.track, in: context).map(\.id)
           report.add(result, findings: findings, checkedRules: rules)
         } catch {
           fail(error)
@@ -99,7 +100,8 @@ enum ValidateCommand: CaptionCommand {
       }
     }
 
-    try write(report, format: format, failOn: failOn, output: arguments.value("output"), in: context)
+    try write(
+      report, format: format, failOn: failOn, output: arguments.value("output"), in: context)
     if let inputFailure { return inputFailure }
     return report.hasFinding(atLeast: failOn) ? ExitCode.findings : ExitCode.success
   }

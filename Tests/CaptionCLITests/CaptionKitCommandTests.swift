@@ -90,8 +90,9 @@ struct CaptionKitCommandTests {
   }
 
   @Test func helpLinesFitEightyColumns() {
-    for arguments in [["--help"], ["convert", "--help"], ["validate", "--help"], ["rules", "--help"]]
-    {
+    for arguments in [
+      ["--help"], ["convert", "--help"], ["validate", "--help"], ["rules", "--help"],
+    ] {
       let long = ToolRun(arguments).stdout.split(separator: "\n").filter { $0.count > 80 }
       #expect(long.isEmpty, "\(arguments): \(long)")
     }

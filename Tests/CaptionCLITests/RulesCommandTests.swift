@@ -74,7 +74,8 @@ struct RulesCommandTests {
     #expect(
       bad.stderr.hasPrefix(
         "error: \(config): \"rules.timing.overlap\" is \"loud\"; expected \"error\", "
-          + "\"warning\", \"remark\" or \"off\"\nhint: see Docs/config.md for the keys and values\n"))
+          + "\"warning\", \"remark\" or \"off\"\nhint: see Docs/config.md for the keys and values\n"
+      ))
     let missing = ToolRun(["rules", "--config", folder.path + "/none.json"])
     #expect(missing.status == 66)
     #expect(missing.stderr == "error: \(folder.path)/none.json: no such file\n")

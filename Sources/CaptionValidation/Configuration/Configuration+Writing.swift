@@ -6,7 +6,8 @@ extension Configuration {
     members.append(("rules", Self.json(rules)))
     members.append(("locales", Self.json(locales)))
     members.append(
-      ("media", .object(MediaLimits.Key.allCases.map { ($0.rawValue, Self.json(media.value($0))) })))
+      ("media", .object(MediaLimits.Key.allCases.map { ($0.rawValue, Self.json(media.value($0))) }))
+    )
     members.append(("requiredLocales", .array(requiredLocales.map { .string($0) })))
     var profileMembers: [(key: String, value: JSONValue)] = []
     for name in profileNames {

@@ -227,7 +227,8 @@ public struct CueTextScanner: Sendable {
     var end = start + 1
     while end < count, end - start <= 33 {
       let b = bytes[end]
-      let isNameByte = (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x23
+      let isNameByte =
+        (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x23
       if !isNameByte { break }
       end += 1
     }

@@ -60,14 +60,18 @@ struct ConfigurationTests {
         return error.description
       }
     }
-    #expect(error(#"{"rules": {"timing.overlaps": "error"}}"#)
-      == #"unknown rule "timing.overlaps" in "rules"; did you mean "timing.overlap"?"#)
-    #expect(error(#"{"rules": {"timing.overlap": "fatal"}}"#)
-      == #""rules.timing.overlap" is "fatal"; expected "error", "warning", "remark" or "off""#)
-    #expect(error(#"{"locales": {"ko": {"charactersPerLine": -1}}}"#)
-      == #""locales.ko.charactersPerLine" is -1; expected a number greater than 0"#)
-    #expect(error(#"{"locales": {"ko_KR": {}}}"#)
-      == #""locales" has "ko_KR", which is neither "default" nor a BCP 47 language tag"#)
+    #expect(
+      error(#"{"rules": {"timing.overlaps": "error"}}"#)
+        == #"unknown rule "timing.overlaps" in "rules"; did you mean "timing.overlap"?"#)
+    #expect(
+      error(#"{"rules": {"timing.overlap": "fatal"}}"#)
+        == #""rules.timing.overlap" is "fatal"; expected "error", "warning", "remark" or "off""#)
+    #expect(
+      error(#"{"locales": {"ko": {"charactersPerLine": -1}}}"#)
+        == #""locales.ko.charactersPerLine" is -1; expected a number greater than 0"#)
+    #expect(
+      error(#"{"locales": {"ko_KR": {}}}"#)
+        == #""locales" has "ko_KR", which is neither "default" nor a BCP 47 language tag"#)
     #expect(error(#"{"version": 2}"#) == #""version" is 2; this captionkit reads version 1"#)
     #expect(error("{\n  \"rules\": {,}\n}") == "2:13: not valid JSON: expected a key in quotes")
     #expect(error(#"{"profile": "web"}"#) == #"unknown key "profile"; did you mean "profiles"?"#)

@@ -4,7 +4,9 @@ import CaptionValidation
 import Testing
 
 struct CueTextScannerTests {
-  func view(_ file: String, format: TrackFormat = .webvtt, counting: LocaleLimits.CountingMode = .graphemes)
+  func view(
+    _ file: String, format: TrackFormat = .webvtt, counting: LocaleLimits.CountingMode = .graphemes
+  )
     -> CueTextView
   {
     let track = RuleHarness.read(file, format: format)

@@ -4,7 +4,9 @@ public import CaptionCore
 public struct ConvertShiftRule: Rule {
   public var id: String { "convert.shift" }
   public var defaultSeverity: Severity { .warning }
-  public var summary: String { "a cue that convert --shift moved or dropped at the start of the media" }
+  public var summary: String {
+    "a cue that convert --shift moved or dropped at the start of the media"
+  }
   public var needs: RuleNeeds { .external }
 
   public init() {}

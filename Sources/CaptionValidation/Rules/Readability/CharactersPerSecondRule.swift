@@ -4,7 +4,9 @@ public import CaptionCore
 public struct CharactersPerSecondRule: CueRule {
   public var id: String { "readability.cps" }
   public var defaultSeverity: Severity { .warning }
-  public var summary: String { "a cue has more characters per second than the locale's reading speed" }
+  public var summary: String {
+    "a cue has more characters per second than the locale's reading speed"
+  }
   public var trackKinds: Set<TrackKind> { Self.displayedKinds }
   public var needs: RuleNeeds { [.track, .cueText] }
 

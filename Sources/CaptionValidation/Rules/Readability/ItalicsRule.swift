@@ -4,7 +4,9 @@ public import CaptionCore
 public struct ItalicsRule: CueRule {
   public var id: String { "readability.italics" }
   public var defaultSeverity: Severity { .remark }
-  public var summary: String { "italics in a language whose style guides avoid them (ar, he, hi, ko, th, zh)" }
+  public var summary: String {
+    "italics in a language whose style guides avoid them (ar, he, hi, ko, th, zh)"
+  }
   public var trackKinds: Set<TrackKind> { Self.displayedKinds }
   public var needs: RuleNeeds { [.track, .cueText] }
 

@@ -5,7 +5,9 @@ public import CaptionCore
 public struct UnbalancedTagsRule: CueRule {
   public var id: String { "readability.unbalanced-tags" }
   public var defaultSeverity: Severity { .warning }
-  public var summary: String { "a cue opens <i>, <b> or <u> a different number of times than it closes it" }
+  public var summary: String {
+    "a cue opens <i>, <b> or <u> a different number of times than it closes it"
+  }
   public var trackKinds: Set<TrackKind> { Self.displayedKinds }
   public var needs: RuleNeeds { [.track, .cueText] }
 

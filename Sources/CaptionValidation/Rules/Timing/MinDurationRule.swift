@@ -21,4 +21,3 @@ public struct MinDurationRule: CueRule {
       cue: cue, hint: "show the cue longer, or merge it with its neighbour")
   }
 }
-

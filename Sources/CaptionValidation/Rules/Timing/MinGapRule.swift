@@ -4,7 +4,9 @@ public import CaptionCore
 public struct MinGapRule: CueRule {
   public var id: String { "timing.min-gap" }
   public var defaultSeverity: Severity { .warning }
-  public var summary: String { "a cue starts less than the minimum gap (2 frames) after the previous one" }
+  public var summary: String {
+    "a cue starts less than the minimum gap (2 frames) after the previous one"
+  }
   public var trackKinds: Set<TrackKind> { Self.displayedKinds }
   public var needs: RuleNeeds { .track }
 

@@ -5,7 +5,9 @@ public import CaptionCore
 public struct BidiRule: CueRule {
   public var id: String { "translation.bidi" }
   public var defaultSeverity: Severity { .warning }
-  public var summary: String { "a right-to-left line starts or ends with a Latin word or a number and has no RLM or LRM" }
+  public var summary: String {
+    "a right-to-left line starts or ends with a Latin word or a number and has no RLM or LRM"
+  }
   public var needs: RuleNeeds { [.track, .cueText] }
 
   public init() {}

@@ -5,7 +5,9 @@ public import CaptionCore
 public struct LanguageTagRule: TrackRule {
   public var id: String { "translation.language-tag" }
   public var defaultSeverity: Severity { .error }
-  public var summary: String { "a language that is not a well-formed BCP 47 tag, or declarations of a track that disagree" }
+  public var summary: String {
+    "a language that is not a well-formed BCP 47 tag, or declarations of a track that disagree"
+  }
   public var trackKinds: Set<TrackKind> { Set(TrackKind.allCases) }
   public var needs: RuleNeeds { .track }
 
@@ -17,7 +19,8 @@ public struct LanguageTagRule: TrackRule {
       let suggestion = LanguageTag(declared.replacingUnderscores).map { " such as \($0)" } ?? ""
       findings.add(
         "the header declares Language \(declared), which is not a well-formed BCP 47 tag",
-        hint: "write a BCP 47 tag\(suggestion.isEmpty ? " such as en, pt-BR or zh-Hant" : suggestion)")
+        hint:
+          "write a BCP 47 tag\(suggestion.isEmpty ? " such as en, pt-BR or zh-Hant" : suggestion)")
       return
     }
     guard let language = track.track.language, !Self.agree(language, tag) else { return }

@@ -5,7 +5,9 @@ public import CaptionCore
 public struct ScriptMismatchRule: TrackRule {
   public var id: String { "translation.script-mismatch" }
   public var defaultSeverity: Severity { .error }
-  public var summary: String { "the text's dominant Unicode script does not fit the declared language" }
+  public var summary: String {
+    "the text's dominant Unicode script does not fit the declared language"
+  }
   public var needs: RuleNeeds { [.track, .cueText] }
 
   /// Fewer letters than this say too little to judge.
