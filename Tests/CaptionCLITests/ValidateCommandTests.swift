@@ -273,3 +273,22 @@ struct ValidateRulesTests {
       (rules.first?["defaultConfiguration"] as? [String: Any])?["level"] as? String == "warning")
   }
 }
+
+struct ValidateReaderRuleSettingsTests {
+  @Test func theConfigurationAppliesToTheReadersRules() throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.file(
+      "broken.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000 nonsense:1\nHello\n")
+    let strict = ToolRun(["validate", file])
+    #expect(strict.status == 1)
+    #expect(strict.stdout.contains(": error: ") && strict.stdout.contains("[parse.webvtt]"))
+    let lenient = try folder.file("lenient.json", #"{"rules": {"parse.webvtt": "warning"}}"#)
+    let warned = ToolRun(["validate", file, "--config", lenient])
+    #expect(warned.status == 0)
+    #expect(warned.stdout.contains(": warning: ") && warned.stdout.contains("[parse.webvtt]"))
+    let off = try folder.file("off.json", #"{"rules": {"parse.webvtt": "off"}}"#)
+    let silent = ToolRun(["validate", file, "--config", off])
+    #expect(silent.status == 0)
+    #expect(silent.stdout == "checked 1 file: 0 errors, 0 warnings, 0 remarks\n")
+  }
+}
