@@ -100,14 +100,7 @@ public struct CueTextScanner: Sendable {
           // A run of printable ASCII up to the next markup, line break or non-ASCII byte;
           // the byte before a non-ASCII one is left to the grapheme count (a combining mark
           // may follow it).
-          var end = index + 1
-          while end < count {
-            let next = bytes[end]
-            if next < 0x20 || next >= 0x7F || next == 0x3C || next == 0x26 || next == 0x7B {
-              break
-            }
-            end += 1
-          }
+          var end = Self.printableEnd(bytes, from: index + 1)
           if end < count, bytes[end] >= 0x80 { end -= 1 }
           if end > index {
             printable(UnsafeBufferPointer(rebasing: bytes[index..<end]))
@@ -270,28 +263,79 @@ public struct CueTextScanner: Sendable {
 
   /// Counts a run of printable ASCII (U+0020–U+007E) at once.
   private mutating func printable(_ run: UnsafeBufferPointer<UInt8>) {
-    guard rubyTextDepth == 0 else { return }
-    var firstVisible = -1
-    var lastVisible = -1
-    var letters = 0
-    for position in 0..<run.count {
-      let byte = run[position]
-      if byte != 0x20 {
-        if firstVisible < 0 { firstVisible = position }
-        lastVisible = position
-        if (byte | 0x20) >= 0x61, (byte | 0x20) <= 0x7A { letters += 1 }
-      }
-    }
+    guard rubyTextDepth == 0, !run.isEmpty else { return }
     let halves = run.count * asciiHalves
     line.halves += halves
     view.halves += halves
+    let letters = Self.countLetters(run)
     asciiLetters += letters
-    guard firstVisible >= 0 else { return }
+    var firstVisible = 0
+    while firstVisible < run.count, run[firstVisible] == 0x20 { firstVisible += 1 }
+    guard firstVisible < run.count else { return }
+    var lastVisible = run.count - 1
+    while run[lastVisible] == 0x20 { lastVisible -= 1 }
     view.hasVisibleText = true
-    let first = Self.asciiClass(run[firstVisible])
-    if line.first == .none { line.first = first }
+    if line.first == .none { line.first = Self.asciiClass(run[firstVisible]) }
     line.last = Self.asciiClass(run[lastVisible])
     if line.firstLetter == .none, letters > 0 { line.firstLetter = .leftToRightLetter }
+  }
+
+  private static let ones: UInt64 = 0x0101_0101_0101_0101
+  private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+  /// True when some byte of `word` is zero.
+  @inline(__always)
+  private static func hasZeroByte(_ word: UInt64) -> Bool {
+    (word &- ones) & ~word & highs != 0
+  }
+
+  /// The index of the first byte from `start` that ends a printable run: a control
+  /// character, DEL, a non-ASCII byte, `<`, `&` or `{`; looked at eight bytes at a time.
+  private static func printableEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    let count = bytes.count
+    var index = start
+    if let base = bytes.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while index + 8 <= count {
+        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        // High bit: non-ASCII; below 0x20: subtracting 0x20 borrows into the high bit.
+        let special =
+          word & highs != 0 || (word &- ones &* 0x20) & ~word & highs != 0
+          || hasZeroByte(word ^ (ones &* 0x7F)) || hasZeroByte(word ^ (ones &* 0x3C))
+          || hasZeroByte(word ^ (ones &* 0x26)) || hasZeroByte(word ^ (ones &* 0x7B))
+        if special { break }
+        index += 8
+      }
+    }
+    while index < count {
+      let next = bytes[index]
+      if next < 0x20 || next >= 0x7F || next == 0x3C || next == 0x26 || next == 0x7B { break }
+      index += 1
+    }
+    return index
+  }
+
+  /// ASCII letters in a run of printable ASCII, counted eight bytes at a time.
+  private static func countLetters(_ run: UnsafeBufferPointer<UInt8>) -> Int {
+    var letters = 0
+    var index = 0
+    if let base = run.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while index + 8 <= run.count {
+        // Every byte is below 0x80, so these sums do not carry into the next byte.
+        let folded = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) | (ones &* 0x20)
+        let atLeastA = folded &+ ones &* (0x80 - 0x61)
+        let pastZ = folded &+ ones &* (0x80 - 0x7B)
+        letters += (atLeastA & ~pastZ & highs).nonzeroBitCount
+        index += 8
+      }
+    }
+    while index < run.count {
+      let folded = run[index] | 0x20
+      if folded >= 0x61, folded <= 0x7A { letters += 1 }
+      index += 1
+    }
+    return letters
   }
 
   @inline(__always)
