@@ -51,11 +51,12 @@ public struct Validator: Sendable {
     if !cueRules.isEmpty || needsText {
       findings.prepare(cueSeverities)
       let ruleCount = cueRules.count
-      for (offset, cue) in track.cues.enumerated() {
+      let cues = track.cues
+      for offset in cues.indices {
         let index = offset + 1
-        if needsText { scanner.scan(cue) }
+        if needsText { scanner.scan(cues[offset]) }
         let cueInput = CueInput(
-          index: index, cue: cue, previous: previous, latestEnd: latestEnd,
+          index: index, of: cues, previous: previous, latestEnd: latestEnd,
           text: needsText ? scanner.view : CueTextView())
         var ruleIndex = 0
         while ruleIndex < ruleCount {
@@ -63,8 +64,8 @@ public struct Validator: Sendable {
           cueRules[ruleIndex].check(cueInput, in: input, findings: &findings)
           ruleIndex += 1
         }
-        previous = (index, cue.start, cue.end)
-        if latestEnd.map({ cue.end > $0.end }) ?? true { latestEnd = (index, cue.end) }
+        previous = (index, cueInput.start, cueInput.end)
+        if latestEnd.map({ cueInput.end > $0.end }) ?? true { latestEnd = (index, cueInput.end) }
       }
     }
     input.scripts = scanner.scripts

@@ -13,8 +13,8 @@ public struct MinGapRule: CueRule {
   public init() {}
 
   public func check(_ cue: CueInput, in track: TrackInput, findings: inout Findings) {
-    guard let previous = cue.previous, cue.cue.start >= previous.start else { return }
-    let gap = cue.cue.start.milliseconds - previous.end.milliseconds
+    guard let previous = cue.previous, cue.start >= previous.start else { return }
+    let gap = cue.start.milliseconds - previous.end.milliseconds
     let frames = track.limits.minimumGapFrames
     // Cues that touch (a gap of 0) are chained on purpose; only a gap shorter than the
     // minimum flickers.

@@ -11,9 +11,9 @@ public struct OutOfOrderRule: CueRule {
   public init() {}
 
   public func check(_ cue: CueInput, in track: TrackInput, findings: inout Findings) {
-    guard let previous = cue.previous, cue.cue.start < previous.start else { return }
+    guard let previous = cue.previous, cue.start < previous.start else { return }
     findings.add(
-      "cue \(cue.index) starts at \(cue.cue.start), before cue \(previous.index) "
+      "cue \(cue.index) starts at \(cue.start), before cue \(previous.index) "
         + "at \(previous.start)",
       cue: cue, hint: "sort the cues by start time")
   }

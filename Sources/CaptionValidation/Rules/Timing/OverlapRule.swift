@@ -10,12 +10,12 @@ public struct OverlapRule: CueRule {
   public init() {}
 
   public func check(_ cue: CueInput, in track: TrackInput, findings: inout Findings) {
-    guard let earlier = cue.latestEnd, cue.cue.start < earlier.end, cue.cue.end > cue.cue.start
+    guard let earlier = cue.latestEnd, cue.start < earlier.end, cue.end > cue.start
     else { return }
     // A cue out of order is `timing.out-of-order`'s finding.
-    if let previous = cue.previous, cue.cue.start < previous.start { return }
+    if let previous = cue.previous, cue.start < previous.start { return }
     findings.add(
-      "cue \(cue.index) starts at \(cue.cue.start), before cue \(earlier.index) ends "
+      "cue \(cue.index) starts at \(cue.start), before cue \(earlier.index) ends "
         + "at \(earlier.end)",
       cue: cue, hint: "end cue \(earlier.index) before cue \(cue.index) starts, or merge them")
   }

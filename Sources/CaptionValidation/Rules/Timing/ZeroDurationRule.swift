@@ -11,8 +11,8 @@ public struct ZeroDurationRule: CueRule {
   public init() {}
 
   public func check(_ cue: CueInput, in track: TrackInput, findings: inout Findings) {
-    let start = cue.cue.start
-    let end = cue.cue.end
+    let start = cue.start
+    let end = cue.end
     guard end <= start else { return }
     let message =
       end == start
