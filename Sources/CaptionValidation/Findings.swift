@@ -66,13 +66,18 @@ public struct Findings: Sendable {
   func diagnostics(cues: [Cue]) -> [Diagnostic] {
     var result = otherFindings
     result.reserveCapacity(otherFindings.count + cueFindings.count)
-    for finding in cueFindings {
-      let cue = cues[finding.cue - 1]
-      result.append(
-        Diagnostic(
-          rule: finding.rule, severity: finding.severity, message: finding.message, file: file,
-          track: track, location: cue.location, cue: cue.reference(index: finding.cue),
-          hint: finding.hint))
+    cues.withUnsafeBufferPointer { cues in
+      for finding in cueFindings {
+        let index = finding.cue - 1
+        result.append(
+          Diagnostic(
+            rule: finding.rule, severity: finding.severity, message: finding.message,
+            file: file, track: track, location: cues[index].location,
+            cue: CueReference(
+              index: finding.cue, id: cues[index].id.isEmpty ? nil : cues[index].id,
+              start: cues[index].start, end: cues[index].end),
+            hint: finding.hint))
+      }
     }
     return Validator.sorted(result)
   }
