@@ -93,7 +93,8 @@ enum ValidateCommand: CaptionCommand {
           }
           let rules =
             readerRules + validator.applicableRules(to: result.track, in: context).map(\.id)
-          report.add(result, findings: findings, checkedRules: rules)
+          // The report takes the findings over, so that they are not held twice.
+          report.add(result, findings: consume findings, checkedRules: rules)
         } catch {
           fail(error)
         }

@@ -23,7 +23,7 @@ struct ValidationReport {
   /// Adds a track read, its reader's diagnostics, and the findings of the rules run on it
   /// (sorted by position, with the track's id already set, as `Validator` gives them).
   mutating func add(
-    _ result: ReadResult, findings: [Diagnostic] = [], checkedRules: [String] = []
+    _ result: ReadResult, findings: consuming [Diagnostic] = [], checkedRules: [String] = []
   ) {
     let id = nextTrackID
     // Only metadata is kept, so that a folder of large files is not held in memory at once.
@@ -41,6 +41,7 @@ struct ValidationReport {
     // put in at their places, so that a large list is not copied.
     if diagnostics.isEmpty, read.count <= 64, findings.allSatisfy({ $0.track == id }) {
       diagnostics = findings
+      findings = []
       var low = 0
       for diagnostic in read {
         // After every finding at an earlier or the same position: the reader's come first
