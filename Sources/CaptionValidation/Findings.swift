@@ -54,6 +54,15 @@ public struct Findings: Sendable {
     _ message: String, location: SourceLocation? = nil, cue: CueReference? = nil,
     hint: String? = nil
   ) {
+    add(message, file: file, location: location, cue: cue, hint: hint)
+  }
+
+  /// Adds a finding in another file than the track's (a context rule's finding about one
+  /// of several tracks, or about the media).
+  public mutating func add(
+    _ message: String, file: String?, location: SourceLocation? = nil,
+    cue: CueReference? = nil, hint: String? = nil
+  ) {
     let rule = rules[current]
     otherFindings.append(
       Diagnostic(

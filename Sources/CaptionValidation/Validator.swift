@@ -10,13 +10,32 @@ public struct Validator: Sendable {
     self.rules = rules
   }
 
-  /// Every finding of the rules for the tracks of `context`, track by track in order.
+  /// Every finding of the rules for the tracks of `context`: track by track in order, then
+  /// those of the rules that look at all the tracks together (`ContextRule`).
   public func validate(_ context: ValidationContext) -> [Diagnostic] {
     var result: [Diagnostic] = []
     for track in context.tracks {
       result += validate(track, in: context)
     }
-    return result
+    let available = context.available
+    var contextRules: [any ContextRule] = []
+    var severities: [(id: String, severity: Severity)] = []
+    for rule in rules where available.isSuperset(of: rule.needs) {
+      guard let contextRule = rule as? any ContextRule,
+        let severity = context.profile.severity(of: rule)
+      else { continue }
+      contextRules.append(contextRule)
+      severities.append((rule.id, severity))
+    }
+    guard !contextRules.isEmpty else { return result }
+    let inputs = context.tracks.map { Self.input(for: $0, context: context) }
+    var findings = Findings()
+    findings.prepare(severities)
+    for (index, rule) in contextRules.enumerated() {
+      findings.begin(index)
+      rule.check(context, tracks: inputs, findings: &findings)
+    }
+    return result + findings.diagnostics(cues: [])
   }
 
   /// Every finding of the rules for one track, sorted by position (findings about the whole
