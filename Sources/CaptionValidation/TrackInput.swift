@@ -6,7 +6,11 @@ public struct TrackInput: Sendable {
   /// The track; its cues are what the validator passes to cue rules one by one.
   public var track: Track
   /// The language: the track's, else the one its header declares.
-  public var language: LanguageTag?
+  public var language: LanguageTag? {
+    didSet { localeLimitName = Self.limitName("limit", language: language) }
+  }
+  /// How messages name the locale whose limit applies: `the ko limit`, `the limit`.
+  public private(set) var localeLimitName: String
   /// The kind: the track's, else the one its header declares.
   public var kind: TrackKind?
   /// The limits for the language, from the profile.
@@ -23,16 +27,18 @@ public struct TrackInput: Sendable {
   ) {
     self.track = track
     self.language = language
+    self.localeLimitName = Self.limitName("limit", language: language)
     self.kind = kind
     self.limits = limits
     self.frameRate = frameRate
   }
 
-  /// How messages name the locale whose limit applies: `the ko limit`, `the limit`.
-  public var localeLimitName: String { limitName("limit") }
-
   /// `the ko minimum`, `the minimum gap`: a limit's name with the locale when it is known.
   public func limitName(_ noun: String) -> String {
+    Self.limitName(noun, language: language)
+  }
+
+  private static func limitName(_ noun: String, language: LanguageTag?) -> String {
     guard let language else { return "the " + noun }
     return "the " + language.rawValue + " " + noun
   }
