@@ -24,6 +24,9 @@ let package = Package(
       swiftSettings: settings),
     .target(name: "CaptionCLI", dependencies: ["CaptionKit"], swiftSettings: settings),
     .executableTarget(name: "captionkit", dependencies: ["CaptionCLI"], swiftSettings: settings),
+    .target(
+      name: "CaptionValidation", dependencies: ["CaptionCore", "CaptionFormats"],
+      swiftSettings: settings),
     .testTarget(name: "CaptionCoreTests", dependencies: ["CaptionCore"], swiftSettings: settings),
     .testTarget(
       name: "CaptionFormatsTests", dependencies: ["CaptionFormats"],
@@ -32,5 +35,12 @@ let package = Package(
       name: "CaptionMediaTests", dependencies: ["CaptionMedia"], swiftSettings: settings),
     .testTarget(
       name: "CaptionCLITests", dependencies: ["CaptionCLI"], swiftSettings: settings),
+    .testTarget(
+      name: "CaptionValidationTests",
+      dependencies: ["CaptionValidation", "CaptionFormats", "CaptionCore"],
+      swiftSettings: settings),
   ]
 )
+
+// The front door re-exports the validation engine.
+package.targets.first { $0.name == "CaptionKit" }?.dependencies.append("CaptionValidation")
