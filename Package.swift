@@ -16,12 +16,15 @@ let package = Package(
     .target(name: "CaptionFormats", dependencies: ["CaptionCore"], swiftSettings: settings),
     .target(
       name: "CaptionKit", dependencies: ["CaptionCore", "CaptionFormats"], swiftSettings: settings),
+    .target(name: "CaptionMedia", dependencies: ["CaptionCore"], swiftSettings: settings),
     .target(name: "CaptionCLI", dependencies: ["CaptionKit"], swiftSettings: settings),
     .executableTarget(name: "captionkit", dependencies: ["CaptionCLI"], swiftSettings: settings),
     .testTarget(name: "CaptionCoreTests", dependencies: ["CaptionCore"], swiftSettings: settings),
     .testTarget(
       name: "CaptionFormatsTests", dependencies: ["CaptionFormats"],
       resources: [.copy("Fixtures")], swiftSettings: settings),
+    .testTarget(
+      name: "CaptionMediaTests", dependencies: ["CaptionMedia"], swiftSettings: settings),
     .testTarget(
       name: "CaptionCLITests", dependencies: ["CaptionCLI"], swiftSettings: settings),
   ]
