@@ -14,9 +14,14 @@ let package = Package(
   targets: [
     .target(name: "CaptionCore", swiftSettings: settings),
     .target(name: "CaptionFormats", dependencies: ["CaptionCore"], swiftSettings: settings),
+    // FFmpeg's headers only: the libraries are opened with dlopen when media is first read, so
+    // commands that never touch media do not pay for loading them.
+    .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg"),
     .target(
-      name: "CaptionKit", dependencies: ["CaptionCore", "CaptionFormats"], swiftSettings: settings),
-    .target(name: "CaptionMedia", dependencies: ["CaptionCore"], swiftSettings: settings),
+      name: "CaptionMedia", dependencies: ["CaptionCore", "CFFmpeg"], swiftSettings: settings),
+    .target(
+      name: "CaptionKit", dependencies: ["CaptionCore", "CaptionFormats", "CaptionMedia"],
+      swiftSettings: settings),
     .target(name: "CaptionCLI", dependencies: ["CaptionKit"], swiftSettings: settings),
     .executableTarget(name: "captionkit", dependencies: ["CaptionCLI"], swiftSettings: settings),
     .testTarget(name: "CaptionCoreTests", dependencies: ["CaptionCore"], swiftSettings: settings),

@@ -96,6 +96,12 @@ public enum CaptionKitCommand {
       if let hint = failure.hint { text += "hint: \(hint)\n" }
       context.stderr.report(text)
       return failure.exitCode
+    } catch let error as FFmpegUnavailable {
+      context.stderr.report("error: \(error)\nhint: \(error.hint)\n")
+      return ExitCode.unavailable
+    } catch let error as FFmpegError {
+      context.stderr.report("error: \(error)\n")
+      return error.kind == .inputMissing ? ExitCode.noInput : ExitCode.dataError
     } catch {
       context.stderr.report("error: internal error: \(error)\n")
       return ExitCode.software

@@ -1,2 +1,3 @@
 @_exported public import CaptionCore
 @_exported public import CaptionFormats
+@_exported public import CaptionMedia

@@ -1,0 +1,60 @@
+internal import CFFmpeg
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where FFmpeg's log goes instead of standard error: the last few warnings and errors,
+/// kept so that a failure can say what FFmpeg complained about.
+enum FFmpegLog {
+  /// The callback for `av_log_set_callback`: formats warnings and errors into the log and
+  /// drops the rest (FFmpeg calls it for every level; filtering is the callback's job).
+  ///
+  /// A function rather than a stored closure: a stored value of a type with a `va_list`
+  /// parameter crashes the compiler when another module reads it.
+  static func install(with setCallback: (ck_log_callback_f) -> Void) {
+    setCallback { _, level, format, arguments in
+      guard level <= AV_LOG_WARNING, let format, let arguments else { return }
+      var buffer = [CChar](repeating: 0, count: 512)
+      let written = buffer.withUnsafeMutableBufferPointer {
+        vsnprintf($0.baseAddress, $0.count, format, arguments)
+      }
+      guard written > 0 else { return }
+      var text = String(
+        decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      while text.last?.isNewline == true { text.removeLast() }
+      if text.isEmpty { return }
+      FFmpegLog.record(FFmpegLog.Message(level: level, text: text))
+    }
+  }
+
+  /// One line FFmpeg logged.
+  struct Message: Sendable, Equatable {
+    /// `AV_LOG_ERROR` (16), `AV_LOG_WARNING` (24) and so on.
+    var level: Int32
+    var text: String
+  }
+
+  /// How many messages are kept; older ones are dropped.
+  static let capacity = 16
+
+  private static let messages = Mutex<[Message]>([])
+
+  /// Takes and clears the messages logged so far.
+  static func drain() -> [Message] {
+    messages.withLock { kept in
+      defer { kept.removeAll(keepingCapacity: true) }
+      return kept
+    }
+  }
+
+  static func record(_ message: Message) {
+    messages.withLock { kept in
+      if kept.count == capacity { kept.removeFirst() }
+      kept.append(message)
+    }
+  }
+}

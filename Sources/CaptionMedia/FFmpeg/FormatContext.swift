@@ -1,0 +1,102 @@
+internal import CFFmpeg
+
+/// An opened media file (`AVFormatContext` from `avformat_open_input`), owned: closed when
+/// the last reference goes.
+final class FormatContext {
+  let library: FFmpegLibrary
+  let pointer: UnsafeMutablePointer<AVFormatContext>
+  /// The path as the user gave it, for errors.
+  let path: String
+  /// The read deadline FFmpeg polls; kept alive here because FFmpeg holds its address.
+  let deadline: InterruptDeadline
+
+  /// Opens `path` as a local file and reads its header.
+  ///
+  /// Only the `file` protocol is allowed, so a playlist or a name such as `http:x` never
+  /// makes FFmpeg open anything else. Reads stop with `FFmpegError.Kind.interrupted` after
+  /// `timeLimit` seconds.
+  init(
+    openingInput path: String, library: FFmpegLibrary, timeLimit: Double? = nil
+  ) throws(FFmpegError) {
+    let deadline = InterruptDeadline(seconds: timeLimit)
+    guard var context = library.formatContextAlloc() else {
+      throw library.error(FFmpegLibrary.Code.outOfMemory, "open", path: path)
+    }
+    context.pointee.interrupt_callback = AVIOInterruptCB(
+      callback: InterruptDeadline.callback,
+      opaque: Unmanaged.passUnretained(deadline).toOpaque())
+    var options: OpaquePointer?
+    defer { library.dictionaryFree(&options) }
+    _ = library.dictionarySet(&options, "protocol_whitelist", "file")
+    var opened: UnsafeMutablePointer<AVFormatContext>? = context
+    // `file:` keeps a colon in the path from being read as a protocol name.
+    let status = library.openInput(&opened, "file:" + path, options: &options)
+    guard status >= 0, let opened else {
+      // FFmpeg has freed the context it was given.
+      throw library.error(status < 0 ? status : FFmpegLibrary.Code.invalidData, "open", path: path)
+    }
+    context = opened
+    self.library = library
+    self.pointer = context
+    self.path = path
+    self.deadline = deadline
+  }
+
+  deinit {
+    var owned: UnsafeMutablePointer<AVFormatContext>? = pointer
+    library.closeInput(&owned)
+  }
+
+  /// Reads packets to fill in what the header leaves out (codec details, frame rates,
+  /// durations), within FFmpeg's probe size and analysis duration.
+  func findStreamInfo() throws(FFmpegError) {
+    let status = library.findStreamInfo(pointer)
+    if status < 0 { throw library.error(status, "read stream information", path: path) }
+  }
+
+  var streamCount: Int { Int(pointer.pointee.nb_streams) }
+
+  /// The stream at `index` (0 ..< streamCount).
+  func stream(_ index: Int) -> UnsafeMutablePointer<AVStream>? {
+    guard index >= 0, index < streamCount else { return nil }
+    return pointer.pointee.streams?[index]
+  }
+
+  var chapterCount: Int { Int(pointer.pointee.nb_chapters) }
+
+  func chapter(_ index: Int) -> UnsafeMutablePointer<AVChapter>? {
+    guard index >= 0, index < chapterCount else { return nil }
+    return pointer.pointee.chapters?[index]
+  }
+
+  /// Makes the demuxer skip every stream not in `kept` (packets already buffered may still
+  /// arrive: filter by stream index too).
+  func discardStreams(except kept: Set<Int>) {
+    for index in 0..<streamCount {
+      stream(index)?.pointee.discard = kept.contains(index) ? AVDISCARD_DEFAULT : AVDISCARD_ALL
+    }
+  }
+
+  /// Reads the next packet into `packet` (unreferencing what it held); false at the end of
+  /// the file.
+  func read(into packet: Packet) throws(FFmpegError) -> Bool {
+    packet.unref()
+    let status = library.readFrame(pointer, packet.pointer)
+    if status == FFmpegLibrary.Code.endOfFile { return false }
+    if status < 0 { throw library.error(status, "read a packet", path: path) }
+    return true
+  }
+
+  /// Seeks to `timestamp` in the time base of `stream` (or in microseconds with stream -1),
+  /// to the key frame at or before it.
+  func seek(stream: Int32, to timestamp: Int64) throws(FFmpegError) {
+    let status = library.seekFrame(
+      pointer, stream: stream, timestamp: timestamp, flags: AVSEEK_FLAG_BACKWARD)
+    if status < 0 { throw library.error(status, "seek", path: path) }
+  }
+
+  /// The value of a metadata key of the container (`title`), nil when absent.
+  func metadata(_ key: String) -> String? {
+    library.dictionaryValue(pointer.pointee.metadata, key)
+  }
+}
