@@ -162,7 +162,7 @@ private struct StreamDecoding {
   private mutating func makeResampler() throws -> Resampler {
     let made = try Resampler(
       from: decoder, outputChannels: 1, outputFormat: AV_SAMPLE_FMT_FLT,
-      outputRate: Int32(AudioActivityDetector.sampleRate))
+      outputRate: Int32(AudioActivityDetector.sampleRate), filterSize: 8)
     resampler = made
     return made
   }

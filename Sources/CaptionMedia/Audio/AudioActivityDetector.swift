@@ -82,7 +82,8 @@ public struct AudioActivityDetector: Sendable {
     ringEnergy = [Double](repeating: 0, count: ringSize)
     ringTotal = [Float](repeating: 0, count: ringSize)
     ringFlux = [Float](repeating: 0, count: ringSize)
-    histograms = [LevelHistogram](repeating: LevelHistogram(), count: bands)
+    histograms = [LevelHistogram](
+      repeating: LevelHistogram(fraction: Float(options.floorPercentile)), count: bands)
     func frames(_ time: MediaTime) -> Int {
       let samples = time.converted(to: Int32(rate)).value
       return Int(max(0, min(Int64(Int32.max), (samples + Int64(hop) / 2) / Int64(hop))))
@@ -206,9 +207,8 @@ public struct AudioActivityDetector: Sendable {
     }
     let slot = decided % ringSize
     var score: Float = 0
-    let fraction = Float(options.floorPercentile)
     for b in 0..<bands {
-      let floor = histograms[b].percentile(fraction)
+      let floor = histograms[b].percentile()
       score += max(0, ringLevels[slot * bands + b] - floor)
     }
     score /= Float(bands)
