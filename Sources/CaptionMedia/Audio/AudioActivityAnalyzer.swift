@@ -32,22 +32,29 @@ public enum AudioActivityAnalyzer {
     }
     format.discardStreams(except: [index])
     let decoder = try CodecContext(decoderFor: stream, library: library, path: path)
-    var decoding = try StreamDecoding(
-      library: library, decoder: decoder, detector: AudioActivityDetector(options: options))
-    let packet = try Packet(library: library)
-    while try format.read(into: packet) {
-      // Packets buffered while reading the stream information still arrive for other streams.
-      guard packet.streamIndex == index else { continue }
-      try decoding.decode(packet)
+    let detector = BackgroundDetector(options: options)
+    let firstTimestamp: Int64?
+    do {
+      var decoding = try StreamDecoding(library: library, decoder: decoder, detector: detector)
+      let packet = try Packet(library: library)
+      while try format.read(into: packet) {
+        // Packets buffered while reading the stream information still arrive for other
+        // streams.
+        guard packet.streamIndex == index else { continue }
+        try decoding.decode(packet)
+      }
+      packet.unref()
+      try decoding.decode(nil)
+      firstTimestamp = decoding.firstTimestamp
+    } catch {
+      detector.cancel()
+      throw error
     }
-    packet.unref()
-    try decoding.decode(nil)
-    var activity = decoding.finish()
-
+    var activity = detector.finish()
     // Decoded time 0 is the first frame's timestamp; shift it to the presentation start.
     let timeBase = stream.pointee.time_base
     var offset = MediaTime.zero
-    if let first = decoding.firstTimestamp, timeBase.num > 0, timeBase.den > 0 {
+    if let first = firstTimestamp, timeBase.num > 0, timeBase.den > 0 {
       offset = MediaTime(
         value: first.multipliedReportingOverflow(by: Int64(timeBase.num)).partialValue,
         timescale: timeBase.den)
@@ -93,14 +100,14 @@ public enum AudioActivityAnalyzer {
 private struct StreamDecoding {
   let library: FFmpegLibrary
   let decoder: CodecContext
-  var detector: AudioActivityDetector
+  let detector: BackgroundDetector
   let frame: Frame
   var resampler: Resampler?
   var buffer: [Float] = []
   /// The timestamp of the first decoded frame, in the stream's time base.
   var firstTimestamp: Int64?
 
-  init(library: FFmpegLibrary, decoder: CodecContext, detector: AudioActivityDetector) throws {
+  init(library: FFmpegLibrary, decoder: CodecContext, detector: BackgroundDetector) throws {
     self.library = library
     self.decoder = decoder
     self.detector = detector
@@ -187,6 +194,4 @@ private struct StreamDecoding {
       detector.process(UnsafeBufferPointer(rebasing: samples[0..<Int(written)]))
     }
   }
-
-  mutating func finish() -> AudioActivity { detector.finish() }
 }

@@ -187,7 +187,7 @@ public struct AudioActivityDetector: Sendable {
       logPower.withUnsafeMutableBufferPointer { current in
         previousLogPower.withUnsafeBufferPointer { previous in
           for k in 0..<p.count {
-            let level = 10 * log10(p[k] + 1e-12)
+            let level = FastLog.decibels(p[k] + 1e-12)
             current[k] = level
             change += p[k] * abs(level - previous[k])
           }

@@ -31,10 +31,23 @@ struct PowerSpectrum {
       for bit in 0..<bits where index & (1 << bit) != 0 { reversed |= 1 << (bits - 1 - bit) }
       return Int32(reversed)
     }
-    let m = Double(size / 2)
     let n = Double(size)
-    cosines = (0..<size / 4).map { Float(cos(2 * Double.pi * Double($0) / m)) }
-    sines = (0..<size / 4).map { Float(-sin(2 * Double.pi * Double($0) / m)) }
+    // The twiddles of each stage, one after the other: the stage of span s (1, 2, 4, ...)
+    // starts at index s - 1 and holds e^(-iπj/s) for j in 0 ..< s, so its inner loop reads
+    // them in order.
+    var stageCos: [Float] = []
+    var stageSin: [Float] = []
+    var span = 1
+    while span < size / 2 {
+      for j in 0..<span {
+        let angle = Double.pi * Double(j) / Double(span)
+        stageCos.append(Float(cos(angle)))
+        stageSin.append(Float(-sin(angle)))
+      }
+      span *= 2
+    }
+    cosines = stageCos
+    sines = stageSin
     splitCos = (0...size / 2).map { Float(cos(2 * Double.pi * Double($0) / n)) }
     splitSin = (0...size / 2).map { Float(-sin(2 * Double.pi * Double($0) / n)) }
     real = [Float](repeating: 0, count: size / 2)
@@ -50,38 +63,54 @@ struct PowerSpectrum {
       bitReverse.withUnsafeBufferPointer { rev in
         real.withUnsafeMutableBufferPointer { re in
           imaginary.withUnsafeMutableBufferPointer { im in
-            // Even samples to the real part, odd to the imaginary, in bit-reversed order.
+            // Even samples to the real part, odd to the imaginary, in natural order: the
+            // transform runs by decimation in frequency, so its output is in bit-reversed
+            // order and only the bins wanted are looked up through `bitReverse`.
             for n in 0..<half {
-              let target = Int(rev[n])
-              re[target] = frame[2 * n] * w[2 * n]
-              im[target] = frame[2 * n + 1] * w[2 * n + 1]
+              re[n] = frame[2 * n] * w[2 * n]
+              im[n] = frame[2 * n + 1] * w[2 * n + 1]
             }
             cosines.withUnsafeBufferPointer { c in
               sines.withUnsafeBufferPointer { s in
-                var span = 1
-                var stride = half / 2
-                while span < half {
+                guard let reBase = re.baseAddress, let imBase = im.baseAddress,
+                  let cBase = c.baseAddress, let sBase = s.baseAddress
+                else { return }
+                var span = half / 2
+                while span >= 2 {
+                  let wr = cBase + (span - 1)
+                  let wi = sBase + (span - 1)
                   var start = 0
                   while start < half {
-                    var t = 0
-                    for j in start..<(start + span) {
-                      let wr = c[t]
-                      let wi = s[t]
-                      let k = j + span
-                      let xr = re[k] * wr - im[k] * wi
-                      let xi = re[k] * wi + im[k] * wr
-                      re[k] = re[j] - xr
-                      im[k] = im[j] - xi
-                      re[j] += xr
-                      im[j] += xi
-                      t += stride
+                    let ar = reBase + start
+                    let ai = imBase + start
+                    let br = reBase + start + span
+                    let bi = imBase + start + span
+                    for j in 0..<span {
+                      let dr = ar[j] - br[j]
+                      let di = ai[j] - bi[j]
+                      ar[j] += br[j]
+                      ai[j] += bi[j]
+                      br[j] = dr * wr[j] - di * wi[j]
+                      bi[j] = dr * wi[j] + di * wr[j]
                     }
                     start += span * 2
                   }
-                  span *= 2
-                  stride /= 2
+                  span /= 2
                 }
               }
+            }
+            // The last stage: twiddle 1.
+            var pair = 0
+            while pair < half {
+              let ar = re[pair]
+              let ai = im[pair]
+              let br = re[pair + 1]
+              let bi = im[pair + 1]
+              re[pair] = ar + br
+              im[pair] = ai + bi
+              re[pair + 1] = ar - br
+              im[pair + 1] = ai - bi
+              pair += 2
             }
             splitCos.withUnsafeBufferPointer { sc in
               splitSin.withUnsafeBufferPointer { ss in
@@ -89,10 +118,12 @@ struct PowerSpectrum {
                 for k in bins {
                   let a = k == half ? 0 : k
                   let b = k == 0 ? 0 : half - k
-                  let zr = re[a]
-                  let zi = im[a]
-                  let yr = re[b % half]
-                  let yi = -im[b % half]
+                  let ka = Int(rev[a])
+                  let kb = Int(rev[b % half])
+                  let zr = re[ka]
+                  let zi = im[ka]
+                  let yr = re[kb]
+                  let yi = -im[kb]
                   // Even part (Z[k] + conj Z[M-k]) / 2, odd part (Z[k] - conj Z[M-k]) / 2i.
                   let er = (zr + yr) * 0.5
                   let ei = (zi + yi) * 0.5
