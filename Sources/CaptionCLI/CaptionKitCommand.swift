@@ -11,7 +11,8 @@ import CaptionKit
 public enum CaptionKitCommand {
   /// The commands, in the order help lists them.
   static let commands: [CommandConfiguration] = [
-    ConvertCommand.configuration, ValidateCommand.configuration, SpeechCommand.configuration,
+    ConvertCommand.configuration, ValidateCommand.configuration, ProbeCommand.configuration,
+    SpeechCommand.configuration,
   ]
 
   private static func runCommand(
@@ -19,6 +20,7 @@ public enum CaptionKitCommand {
   ) throws -> Int32 {
     switch name {
     case ConvertCommand.configuration.name: return try ConvertCommand.run(arguments, in: context)
+    case ProbeCommand.configuration.name: return try ProbeCommand.run(arguments, in: context)
     case SpeechCommand.configuration.name: return try SpeechCommand.run(arguments, in: context)
     default: return try ValidateCommand.run(arguments, in: context)
     }

@@ -21,6 +21,7 @@ struct CaptionKitCommandTests {
         convert                   Convert a caption file to another format.
         validate                  Check caption files and report what is wrong with
                                   them.
+        probe                     Show a media file's format, streams and chapters.
 
       OPTIONS:
         --version                 Show the version.

@@ -5,7 +5,8 @@ public struct FFmpegError: Error, Sendable, Equatable, CustomStringConvertible {
   public enum Kind: Sendable, Equatable {
     /// The file does not exist or cannot be opened (`ENOENT`, `EACCES`, `ENOTDIR`).
     case inputMissing
-    /// The bytes are not media FFmpeg can read, or end too early.
+    /// The bytes are not media FFmpeg can read, or end too early (demuxers report a file
+    /// cut short as an I/O error).
     case invalidData
     /// The read was stopped because it ran past its time limit.
     case interrupted
@@ -22,12 +23,17 @@ public struct FFmpegError: Error, Sendable, Equatable, CustomStringConvertible {
   public var operation: String
   /// The file being read or written, when there is one.
   public var path: String?
+  /// What FFmpeg logged about it, when it said more than the code: `moov atom not found`.
+  public var detail: String?
 
-  public init(code: Int32, message: String, operation: String, path: String?) {
+  public init(
+    code: Int32, message: String, operation: String, path: String?, detail: String? = nil
+  ) {
     self.code = code
     self.message = message
     self.operation = operation
     self.path = path
+    self.detail = detail
   }
 
   public var kind: Kind {
@@ -37,7 +43,7 @@ public struct FFmpegError: Error, Sendable, Equatable, CustomStringConvertible {
       return .inputMissing
     case FFmpegLibrary.Code.invalidData, FFmpegLibrary.Code.endOfFile,
       FFmpegLibrary.Code.demuxerNotFound, FFmpegLibrary.Code.decoderNotFound,
-      FFmpegLibrary.Code.streamNotFound:
+      FFmpegLibrary.Code.streamNotFound, FFmpegLibrary.Code.inputOutput:
       return .invalidData
     case FFmpegLibrary.Code.exit:
       return .interrupted
@@ -46,10 +52,12 @@ public struct FFmpegError: Error, Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  /// One line: `cannot open 'movie.mp4': Invalid data found when processing input`.
+  /// One line: `cannot open 'movie.mp4': invalid data found when processing input (moov
+  /// atom not found)`.
   public var description: String {
     let target = path.map { " '\($0)'" } ?? ""
-    return "cannot \(operation)\(target): \(lowercasedFirst(message))"
+    let more = detail.map { " (\(lowercasedFirst($0)))" } ?? ""
+    return "cannot \(operation)\(target): \(lowercasedFirst(message))\(more)"
   }
 
   private func lowercasedFirst(_ text: String) -> String {

@@ -55,6 +55,7 @@ final class FFmpegLibrary: @unchecked Sendable {
     static let notDirectory = ck_averror(ENOTDIR)
     static let outOfMemory = ck_averror(ENOMEM)
     static let isDirectory = ck_averror(EISDIR)
+    static let inputOutput = ck_averror(EIO)
   }
 
   /// `AV_NOPTS_VALUE`: a timestamp FFmpeg does not know.
@@ -155,7 +156,7 @@ final class FFmpegLibrary: @unchecked Sendable {
     var handles: [UnsafeMutableRawPointer] = []
     for soname in FFmpegLibrary.sonames {
       let path = directory.map { $0.hasSuffix("/") ? $0 + soname : $0 + "/" + soname } ?? soname
-      guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+      guard let handle = dlopen(path, RTLD_LAZY | RTLD_LOCAL) else {
         let reason = dlerror().map { String(cString: $0) } ?? "not found"
         throw FFmpegUnavailable(library: soname, reason: reason)
       }

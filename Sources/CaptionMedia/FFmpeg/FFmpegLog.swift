@@ -16,7 +16,7 @@ enum FFmpegLog {
   /// A function rather than a stored closure: a stored value of a type with a `va_list`
   /// parameter crashes the compiler when another module reads it.
   static func install(with setCallback: (ck_log_callback_f) -> Void) {
-    setCallback { _, level, format, arguments in
+    setCallback { object, level, format, arguments in
       guard level <= AV_LOG_WARNING, let format, let arguments else { return }
       var buffer = [CChar](repeating: 0, count: 512)
       let written = buffer.withUnsafeMutableBufferPointer {
@@ -27,12 +27,16 @@ enum FFmpegLog {
         decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       while text.last?.isNewline == true { text.removeLast() }
       if text.isEmpty { return }
-      FFmpegLog.record(FFmpegLog.Message(level: level, text: text))
+      let source = UInt(bitPattern: object)
+      FFmpegLog.record(FFmpegLog.Message(source: source, level: level, text: text))
     }
   }
 
   /// One line FFmpeg logged.
   struct Message: Sendable, Equatable {
+    /// The address of the FFmpeg object that logged it (a format or codec context), so
+    /// messages can be told apart when several files are read at once.
+    var source: UInt
     /// `AV_LOG_ERROR` (16), `AV_LOG_WARNING` (24) and so on.
     var level: Int32
     var text: String
@@ -42,6 +46,25 @@ enum FFmpegLog {
   static let capacity = 16
 
   private static let messages = Mutex<[Message]>([])
+
+  /// Takes the messages `object` logged, leaving the others.
+  static func take(from object: UnsafeMutableRawPointer) -> [Message] {
+    let source = UInt(bitPattern: object)
+    return messages.withLock { kept in
+      let taken = kept.filter { $0.source == source }
+      kept.removeAll { $0.source == source }
+      return taken
+    }
+  }
+
+  /// The last error (or, failing that, warning) `object` logged, as one line, for the
+  /// reason of a failure: `moov atom not found`.
+  static func reason(from object: UnsafeMutableRawPointer) -> String? {
+    let taken = take(from: object)
+    let message =
+      taken.last { $0.level <= AV_LOG_ERROR } ?? taken.last { $0.level <= AV_LOG_WARNING }
+    return message.map { $0.text.split(whereSeparator: \.isNewline).joined(separator: " ") }
+  }
 
   /// Takes and clears the messages logged so far.
   static func drain() -> [Message] {

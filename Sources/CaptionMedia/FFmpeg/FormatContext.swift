@@ -32,8 +32,18 @@ final class FormatContext {
     // `file:` keeps a colon in the path from being read as a protocol name.
     let status = library.openInput(&opened, "file:" + path, options: &options)
     guard status >= 0, let opened else {
-      // FFmpeg has freed the context it was given.
-      throw library.error(status < 0 ? status : FFmpegLibrary.Code.invalidData, "open", path: path)
+      // FFmpeg has freed the context it was given; what it logged is still keyed by it.
+      let detail = FFmpegLog.reason(from: context)
+      if status == FFmpegLibrary.Code.inputOutput {
+        // What demuxers return when the header runs past the end of the file.
+        throw FFmpegError(
+          code: status, message: "the file ends early or is damaged", operation: "open",
+          path: path, detail: detail ?? "input/output error")
+      }
+      let code = status < 0 ? status : FFmpegLibrary.Code.invalidData
+      throw FFmpegError(
+        code: code, message: library.errorText(code), operation: "open", path: path,
+        detail: detail)
     }
     context = opened
     self.library = library
@@ -45,13 +55,21 @@ final class FormatContext {
   deinit {
     var owned: UnsafeMutablePointer<AVFormatContext>? = pointer
     library.closeInput(&owned)
+    _ = FFmpegLog.take(from: pointer)
+  }
+
+  /// The error for a failed call on this file, with what FFmpeg logged about it.
+  func error(_ status: Int32, _ operation: String) -> FFmpegError {
+    var error = library.error(status, operation, path: path)
+    error.detail = FFmpegLog.reason(from: pointer)
+    return error
   }
 
   /// Reads packets to fill in what the header leaves out (codec details, frame rates,
   /// durations), within FFmpeg's probe size and analysis duration.
   func findStreamInfo() throws(FFmpegError) {
     let status = library.findStreamInfo(pointer)
-    if status < 0 { throw library.error(status, "read stream information", path: path) }
+    if status < 0 { throw error(status, "read stream information") }
   }
 
   var streamCount: Int { Int(pointer.pointee.nb_streams) }
@@ -83,7 +101,7 @@ final class FormatContext {
     packet.unref()
     let status = library.readFrame(pointer, packet.pointer)
     if status == FFmpegLibrary.Code.endOfFile { return false }
-    if status < 0 { throw library.error(status, "read a packet", path: path) }
+    if status < 0 { throw error(status, "read a packet") }
     return true
   }
 
@@ -92,7 +110,7 @@ final class FormatContext {
   func seek(stream: Int32, to timestamp: Int64) throws(FFmpegError) {
     let status = library.seekFrame(
       pointer, stream: stream, timestamp: timestamp, flags: AVSEEK_FLAG_BACKWARD)
-    if status < 0 { throw library.error(status, "seek", path: path) }
+    if status < 0 { throw error(status, "seek") }
   }
 
   /// The value of a metadata key of the container (`title`), nil when absent.

@@ -32,7 +32,10 @@ import Testing
     #expect(error?.operation == "open")
     #expect(error?.path == path)
     #expect(
-      error?.description == "cannot open '\(path)': invalid data found when processing input")
+      error?.description
+        == "cannot open '\(path)': invalid data found when processing input (moov atom not found)"
+    )
+    #expect(error?.detail == "moov atom not found")
   }
 
   @Test func aMissingFileIsReportedAsMissing() throws {

@@ -1,0 +1,132 @@
+import CaptionKit
+
+/// Writes `MediaInfo` as the probe JSON of the command-line contract (`probe --format json`,
+/// and `media` in the report): `path`, `format`, `duration`, `startTime`, `bitRate`, `streams`,
+/// `chapters`, in that order. What FFmpeg does not know is null.
+enum MediaInfoJSONWriter {
+  /// The whole document, ending with a newline.
+  static func write(_ info: MediaInfo) -> [UInt8] {
+    var json = JSONOutput(reservingCapacity: 512 + info.streams.count * 400)
+    write(info, to: &json)
+    json.finish()
+    return json.bytes
+  }
+
+  /// The object, as one value of a larger document.
+  static func write(_ info: MediaInfo, to json: inout JSONOutput) {
+    json.beginObject()
+    json.key("path")
+    json.string(info.path)
+    json.key("format")
+    json.string(info.format)
+    json.key("duration")
+    seconds(info.duration, to: &json)
+    json.key("startTime")
+    seconds(info.startTime, to: &json)
+    json.key("bitRate")
+    integer(info.bitRate, to: &json)
+    json.key("streams")
+    json.beginArray()
+    for stream in info.streams {
+      write(stream, to: &json)
+    }
+    json.endArray()
+    json.key("chapters")
+    json.beginArray()
+    for chapter in info.chapters {
+      json.beginObject()
+      json.key("start")
+      seconds(chapter.start, to: &json)
+      json.key("end")
+      seconds(chapter.end, to: &json)
+      json.key("title")
+      json.string(chapter.title)
+      json.endObject()
+    }
+    json.endArray()
+    json.endObject()
+  }
+
+  private static func write(_ stream: MediaStream, to json: inout JSONOutput) {
+    json.beginObject()
+    json.key("index")
+    json.integer(stream.index)
+    json.key("type")
+    json.string(stream.kind.rawValue)
+    json.key("codec")
+    json.string(stream.codec)
+    json.key("language")
+    json.string(stream.language?.rawValue)
+    json.key("title")
+    json.string(stream.title)
+    json.key("disposition")
+    json.beginArray()
+    for flag in stream.disposition {
+      json.string(flag.rawValue)
+    }
+    json.endArray()
+    json.key("timeBase")
+    json.string(stream.timeBase.description)
+    json.key("frameRate")
+    json.string(stream.frameRate?.description)
+    json.key("sampleRate")
+    integer(stream.sampleRate, to: &json)
+    json.key("channels")
+    integer(stream.channels, to: &json)
+    json.key("startTime")
+    seconds(stream.startTime, to: &json)
+    json.key("duration")
+    seconds(stream.duration, to: &json)
+    json.key("textBased")
+    json.bool(stream.isTextBased)
+    json.endObject()
+  }
+
+  private static func integer(_ value: Int?, to json: inout JSONOutput) {
+    if let value { json.integer(value) } else { json.null() }
+  }
+
+  private static func seconds(_ time: MediaTime?, to json: inout JSONOutput) {
+    if let time { json.raw(decimalSeconds(time)) } else { json.null() }
+  }
+
+  /// Seconds as a decimal number: exact when the timescale divides a power of ten up to
+  /// 10^9 (`0.023220` stays exact at 1/1000000), otherwise rounded to the microsecond; at
+  /// least three decimals, trailing zeros beyond them dropped (`3.000`, `0.02322`).
+  static func decimalSeconds(_ time: MediaTime) -> String {
+    let scale = Int128(time.timescale)
+    var decimals = 0
+    var power: Int128 = 1
+    while decimals < 9, power % scale != 0 {
+      decimals += 1
+      power *= 10
+    }
+    var units: Int128
+    if power % scale == 0 {
+      units = Int128(time.value) * (power / scale)
+    } else {
+      decimals = 6
+      power = 1_000_000
+      let scaled = Int128(time.value) * power
+      units = scaled / scale
+      let remainder = scaled % scale
+      if remainder.magnitude * 2 >= scale.magnitude { units += scaled < 0 ? -1 : 1 }
+    }
+    while decimals < 3 {
+      decimals += 1
+      power *= 10
+      units *= 10
+    }
+    while decimals > 3, units % 10 == 0 {
+      decimals -= 1
+      power /= 10
+      units /= 10
+    }
+    let sign = units < 0 ? "-" : ""
+    let magnitude = units.magnitude
+    let whole = magnitude / UInt128(power)
+    var fraction = String(magnitude % UInt128(power))
+    while fraction.count < decimals { fraction = "0" + fraction }
+    return "\(sign)\(whole).\(fraction)"
+  }
+}
