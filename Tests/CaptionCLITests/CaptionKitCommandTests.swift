@@ -22,6 +22,7 @@ struct CaptionKitCommandTests {
         validate                  Check caption files and report what is wrong with
                                   them.
         probe                     Show a media file's format, streams and chapters.
+        speech                    List where a media file's audio holds speech.
 
       OPTIONS:
         --version                 Show the version.
