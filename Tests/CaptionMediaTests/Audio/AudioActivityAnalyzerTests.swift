@@ -89,4 +89,36 @@ import Testing
       #expect(error.path == path)
     }
   }
+
+  @Test func cutAndRandomFilesFailCleanlyOrGiveWhatWasDecoded() throws {
+    let source = try encoded("noise", snr: 10, as: "noise-10db-cut.ts", ["-c:a", "aac"])
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+    let whole = try AudioActivityAnalyzer.analyze(path: source)
+    for fraction in [0.02, 0.5, 0.9] {
+      let cut = try MediaFixtures.file(
+        "cut-\(fraction).ts", contents: bytes.prefix(Int(Double(bytes.count) * fraction)))
+      do {
+        let part = try AudioActivityAnalyzer.analyze(path: cut)
+        #expect(part.duration < whole.duration)
+        #expect(part.segments.count <= whole.segments.count)
+      } catch let error as FFmpegError {
+        #expect(error.kind == .invalidData, "\(error)")
+      }
+    }
+    var state: UInt64 = 11
+    let noise = Data(
+      (0..<200_000).map { _ -> UInt8 in
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return UInt8(truncatingIfNeeded: state >> 56)
+      })
+    let random = try MediaFixtures.file("random.mp3", contents: noise)
+    do {
+      let activity = try AudioActivityAnalyzer.analyze(path: random)
+      #expect(activity.segments.count < 50)
+    } catch let error as FFmpegError {
+      #expect(error.kind == .invalidData, "\(error)")
+    } catch let error as AudioActivityError {
+      #expect(error.reason == .noAudioStream)
+    }
+  }
 }
