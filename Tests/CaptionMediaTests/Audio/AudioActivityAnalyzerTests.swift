@@ -31,6 +31,8 @@ import Testing
     ("vorbis.mkv", ["-c:a", "libvorbis", "-ar", "44100", "-ac", "2"]),
     ("flac.mkv", ["-c:a", "flac", "-ar", "22050"]),
     ("aac.mp4", ["-c:a", "aac", "-b:a", "96k", "-ar", "48000", "-ac", "2"]),
+    ("surround.mka", ["-af", "pan=5.1|FC=c0|FL=0.3*c0|FR=0.3*c0", "-c:a", "ac3"]),
+    ("telephone.wav", ["-ar", "8000", "-c:a", "pcm_mulaw"]),
   ])
   func findsTheSpeechInCompressedAudio(name: String, arguments: [String]) throws {
     let path = try encoded("music", snr: 10, as: "music-10db-" + name, arguments)
