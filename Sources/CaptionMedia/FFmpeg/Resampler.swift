@@ -74,6 +74,19 @@ final class Resampler {
     return written
   }
 
+  /// Converts `count` samples per channel read from `planes` (one pointer per input plane,
+  /// in the input's format and layout) into `output`; returns the samples written per
+  /// channel. For samples copied out of their frames, such as on another thread.
+  func convert(
+    planes: UnsafeMutablePointer<UnsafePointer<UInt8>?>, count: Int32,
+    into output: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, capacity: Int32
+  ) throws(FFmpegError) -> Int32 {
+    let written = library.resamplerConvert(
+      pointer, output: output, outputCount: capacity, input: planes, inputCount: count)
+    if written < 0 { throw library.error(written, "resample audio", path: nil) }
+    return written
+  }
+
   /// Samples still buffered, counted at `rate` Hz.
   func delay(at rate: Int64) -> Int64 { library.resamplerDelay(pointer, base: rate) }
 }
