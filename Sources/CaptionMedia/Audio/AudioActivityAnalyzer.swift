@@ -32,10 +32,11 @@ public enum AudioActivityAnalyzer {
     }
     format.discardStreams(except: [index])
     let decoder = try CodecContext(decoderFor: stream, library: library, path: path)
-    let detector = BackgroundDetector(options: options)
+    let worker = ActivityWorker(options: options)
     let firstTimestamp: Int64?
+    var activity: AudioActivity
     do {
-      var decoding = try StreamDecoding(library: library, decoder: decoder, detector: detector)
+      var decoding = try StreamDecoding(library: library, decoder: decoder, worker: worker)
       let packet = try Packet(library: library)
       while try format.read(into: packet) {
         // Packets buffered while reading the stream information still arrive for other
@@ -46,11 +47,11 @@ public enum AudioActivityAnalyzer {
       packet.unref()
       try decoding.decode(nil)
       firstTimestamp = decoding.firstTimestamp
+      activity = try worker.finish()
     } catch {
-      detector.cancel()
+      worker.cancel()
       throw error
     }
-    var activity = detector.finish()
     // Decoded time 0 is the first frame's timestamp; shift it to the presentation start.
     let timeBase = stream.pointee.time_base
     var offset = MediaTime.zero
@@ -96,25 +97,34 @@ public enum AudioActivityAnalyzer {
   }
 }
 
-/// The decoder, resampler and detector of one analysis, with the buffer between them.
+/// The decoding side of one analysis: sends packets, receives frames, copies their samples
+/// into batches for the `ActivityWorker`, which resamples and detects.
 private struct StreamDecoding {
+  /// Samples per channel in a batch (about a third of a second at 48 kHz).
+  static let batchSize = 16_384
+
   let library: FFmpegLibrary
   let decoder: CodecContext
-  let detector: BackgroundDetector
+  let worker: ActivityWorker
   let frame: Frame
-  var resampler: Resampler?
-  var buffer: [Float] = []
+  var batch: DecodedAudio?
+  /// The sample format, channel count and rate of the first frame; frames that differ are
+  /// skipped, since the resampler is set up for these.
+  var layout: (format: Int32, channels: Int, rate: Int)?
+  var planeCount = 1
+  var bytesPerSample = 1
   /// The timestamp of the first decoded frame, in the stream's time base.
   var firstTimestamp: Int64?
 
-  init(library: FFmpegLibrary, decoder: CodecContext, detector: BackgroundDetector) throws {
+  init(library: FFmpegLibrary, decoder: CodecContext, worker: ActivityWorker) throws {
     self.library = library
     self.decoder = decoder
-    self.detector = detector
+    self.worker = worker
     frame = try Frame(library: library)
   }
 
-  /// Sends a packet (nil drains the decoder) and analyses every frame that comes out.
+  /// Sends a packet (nil drains the decoder) and hands every frame that comes out to the
+  /// worker.
   mutating func decode(_ packet: Packet?) throws {
     while true {
       let accepted: Bool
@@ -128,23 +138,68 @@ private struct StreamDecoding {
       try receiveAll()
       if accepted { break }
     }
-    if packet == nil { try flushResampler() }
+    if packet == nil, let last = batch, last.sampleCount > 0 {
+      try worker.push(last)
+      batch = nil
+    }
   }
 
   private mutating func receiveAll() throws {
     while try nextFrame() {
       defer { frame.unref() }
-      if firstTimestamp == nil { firstTimestamp = frame.presentationTime ?? 0 }
-      let resampler: Resampler
-      if let existing = self.resampler {
-        resampler = existing
+      let format = frame.pointer.pointee.format
+      let channels = frame.channelCount
+      let rate = frame.sampleRate
+      if let layout {
+        guard layout.format == format, layout.channels == channels, layout.rate == rate else {
+          continue
+        }
       } else {
-        resampler = try makeResampler()
+        try begin(format: format, channels: channels, rate: rate)
       }
-      let rate = Int64(max(1, frame.sampleRate))
-      let pending = resampler.delay(at: rate) + Int64(frame.sampleCount)
-      let needed = Int(pending * Int64(AudioActivityDetector.sampleRate) / rate) + 64
-      try convert(frame, with: resampler, capacity: needed)
+      try copySamples()
+    }
+  }
+
+  /// Sets up the resampler for the first frame's audio and starts the worker.
+  private mutating func begin(format: Int32, channels: Int, rate: Int) throws {
+    layout = (format, channels, rate)
+    firstTimestamp = frame.presentationTime ?? 0
+    let sampleFormat = AVSampleFormat(rawValue: format)
+    let planar = library.isPlanar(sampleFormat)
+    planeCount = planar ? max(1, channels) : 1
+    bytesPerSample = Int(library.bytesPerSample(sampleFormat)) * (planar ? 1 : max(1, channels))
+    let resampler = try Resampler(
+      from: decoder, outputChannels: 1, outputFormat: AV_SAMPLE_FMT_FLT,
+      outputRate: Int32(AudioActivityDetector.sampleRate), filterSize: 8)
+    worker.start(resampler: resampler, inputRate: rate)
+  }
+
+  /// Copies the frame's samples into batches, handing each full batch to the worker.
+  private mutating func copySamples() throws {
+    let count = frame.sampleCount
+    guard count > 0, bytesPerSample > 0, let data = frame.pointer.pointee.extended_data else {
+      return
+    }
+    var sources: [UnsafePointer<UInt8>] = []
+    for plane in 0..<planeCount {
+      guard let pointer = data[plane] else { return }
+      sources.append(UnsafePointer(pointer))
+    }
+    var done = 0
+    while done < count {
+      if batch == nil {
+        batch = DecodedAudio(
+          planeCount: planeCount, bytesPerSample: bytesPerSample, capacity: Self.batchSize)
+      }
+      let step = min(count - done, batch?.room ?? 0)
+      let offset = done * bytesPerSample
+      batch?.append(sources.map { $0 + offset }, count: step)
+      done += step
+      if let full = batch, full.room == 0 {
+        try worker.push(full)
+        batch = nil
+      }
     }
   }
 
@@ -163,35 +218,6 @@ private struct StreamDecoding {
         throw error
       }
       return received == .frame
-    }
-  }
-
-  private mutating func makeResampler() throws -> Resampler {
-    let made = try Resampler(
-      from: decoder, outputChannels: 1, outputFormat: AV_SAMPLE_FMT_FLT,
-      outputRate: Int32(AudioActivityDetector.sampleRate), filterSize: 8)
-    resampler = made
-    return made
-  }
-
-  private mutating func flushResampler() throws {
-    guard let resampler else { return }
-    try convert(nil, with: resampler, capacity: 4096)
-  }
-
-  private mutating func convert(_ frame: Frame?, with resampler: Resampler, capacity: Int)
-    throws
-  {
-    if buffer.count < capacity { buffer = [Float](repeating: 0, count: capacity) }
-    let written = try buffer.withUnsafeMutableBufferPointer { samples -> Int32 in
-      guard let base = samples.baseAddress else { return 0 }
-      var plane: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(base)
-        .assumingMemoryBound(to: UInt8.self)
-      return try resampler.convert(frame, into: &plane, capacity: Int32(samples.count))
-    }
-    guard written > 0 else { return }
-    buffer.withUnsafeBufferPointer { samples in
-      detector.process(UnsafeBufferPointer(rebasing: samples[0..<Int(written)]))
     }
   }
 }
