@@ -10,6 +10,8 @@ final class ActivityWorker: @unchecked Sendable {
   private let condition = NSCondition()
   /// Guarded by `condition`.
   private var queue: [DecodedAudio] = []
+  /// Batches the worker is done with, for the decoding side to fill again.
+  private var spare: [DecodedAudio] = []
   private var closed = false
   private var outcome: Result<AudioActivity, Error>?
   /// Owned by the worker once it runs.
@@ -52,6 +54,14 @@ final class ActivityWorker: @unchecked Sendable {
     condition.broadcast()
   }
 
+  /// An emptied batch to fill again, when the worker has one.
+  func reusableBatch() -> DecodedAudio? {
+    guard threaded else { return nil }
+    condition.lock()
+    defer { condition.unlock() }
+    return spare.popLast()
+  }
+
   /// Waits for the worker to finish the audio pushed so far and returns the activity.
   func finish() throws -> AudioActivity {
     guard threaded && started else {
@@ -78,7 +88,13 @@ final class ActivityWorker: @unchecked Sendable {
   private func run() {
     var result: Result<AudioActivity, Error>
     do {
-      while let batch = take() { try resample(batch) }
+      while var batch = take() {
+        try resample(batch)
+        batch.reset()
+        condition.lock()
+        if spare.count <= Self.capacity { spare.append(batch) }
+        condition.unlock()
+      }
       try flush()
       result = .success(detector.finish())
     } catch {

@@ -16,8 +16,13 @@ struct DecodedAudio {
     self.planeCount = max(1, planeCount)
     self.bytesPerSample = max(1, bytesPerSample)
     self.capacity = max(1, capacity)
-    storage = [UInt8](repeating: 0, count: self.planeCount * self.capacity * self.bytesPerSample)
+    // Left uninitialised: only the samples appended are ever read.
+    let bytes = self.planeCount * self.capacity * self.bytesPerSample
+    storage = [UInt8](unsafeUninitializedCapacity: bytes) { _, count in count = bytes }
   }
+
+  /// Empties the batch for reuse, keeping its buffer.
+  mutating func reset() { sampleCount = 0 }
 
   /// Room left, in samples per channel.
   var room: Int { capacity - sampleCount }
