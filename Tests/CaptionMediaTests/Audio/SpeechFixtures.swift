@@ -19,13 +19,25 @@ enum SpeechFixtures {
     var description: String
   }
 
+  /// Runs the generator once per version of the script: the files go to a folder named
+  /// after a hash of the script, written under a temporary name and renamed into place, so
+  /// later runs (and test processes running at the same time) reuse them.
   private static func generate() -> Result<String, FixtureError> {
-    let path =
-      FileManager.default.temporaryDirectory.path + "/captionkit-speech-"
-      + UUID().uuidString
+    let script = root + "/Scripts/make-speech-fixtures.py"
+    guard let source = FileManager.default.contents(atPath: script) else {
+      return .failure(FixtureError(description: "cannot read \(script)"))
+    }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in source {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+    let base = FileManager.default.temporaryDirectory.path
+    let path = base + "/captionkit-speech-" + String(hash, radix: 16)
+    if FileManager.default.fileExists(atPath: path + "/noise.snr.tsv") { return .success(path) }
+    let staging = path + "-" + UUID().uuidString
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", root + "/Scripts/make-speech-fixtures.py", path]
+    process.arguments = ["python3", script, staging]
     let errors = Pipe()
     process.standardError = errors
     do {
@@ -38,6 +50,10 @@ enum SpeechFixtures {
     guard process.terminationStatus == 0 else {
       let text = String(decoding: message, as: UTF8.self)
       return .failure(FixtureError(description: "the generator failed: \(text)"))
+    }
+    // Another process may have finished first; then its folder stays and this one goes.
+    if rename(staging, path) != 0 {
+      try? FileManager.default.removeItem(atPath: staging)
     }
     return .success(path)
   }
