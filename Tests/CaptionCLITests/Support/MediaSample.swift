@@ -13,7 +13,16 @@ enum MediaSample {
   static func matroska() throws -> String {
     try made.withLock { made in
       if let made { return made }
-      let folder = NSTemporaryDirectory() + "captionkit-cli-media-\(getpid())"
+      // Folders of earlier runs whose process has ended are removed.
+      let base = NSTemporaryDirectory()
+      let prefix = "captionkit-cli-media-"
+      for name in (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
+      where name.hasPrefix(prefix) {
+        if let pid = Int32(name.dropFirst(prefix.count)), kill(pid, 0) != 0, errno == ESRCH {
+          try? FileManager.default.removeItem(atPath: base + name)
+        }
+      }
+      let folder = base + prefix + "\(getpid())"
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       let srt = "1\n00:00:00,500 --> 00:00:01,500\nHello there.\n\n"
       try Data(srt.utf8).write(to: URL(fileURLWithPath: folder + "/sample.srt"))
