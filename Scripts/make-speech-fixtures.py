@@ -3,7 +3,7 @@
 
 Usage: Scripts/make-speech-fixtures.py OUTDIR [--duration SECONDS] [--seed N]
 
-For each bed (`music`, `noise`) the script places espeak-ng utterances (several voices,
+For each bed (`music`, `noise`, `babble`) the script places espeak-ng utterances (several voices,
 speeds and pitches, drawn from a seeded generator) at known times, builds the bed with
 ffmpeg's sources, and mixes the two at 20, 10 and 5 dB SNR: the RMS of the speech over its
 active intervals against the RMS of the whole bed. It writes, in OUTDIR:
@@ -151,7 +151,29 @@ def music_expression(rng):
   return "+".join(parts)
 
 
-def make_bed(kind, duration, rng):
+def babble(rng, duration, folder):
+  """Six talkers at once, each a run of sentences played backwards (speech-like spectrum and
+  rhythm, no words), starting at different points."""
+  voiced = []
+  for n, text in enumerate(rng.sample(SENTENCES, 6)):
+    samples = speak(text, VOICES[n % len(VOICES)], rng.randint(150, 190), rng.randint(25, 75),
+                    folder, f"babble-{n}")
+    start, end = trim(samples)
+    voiced.append(samples[start:end][::-1])
+  total = int(duration * RATE)
+  bed = [0.0] * total
+  for talker in range(6):
+    order = voiced[talker:] + voiced[:talker]
+    stream = [x for sentence in order for x in sentence]
+    offset = rng.randrange(len(stream))
+    for i in range(total):
+      bed[i] += stream[(i + offset) % len(stream)]
+  return bed
+
+
+def make_bed(kind, duration, rng, folder):
+  if kind == "babble":
+    return babble(rng, duration, folder)
   if kind == "music":
     # The pattern repeats every 8 s (four bars); evaluate it once and loop it.
     source = f"aevalsrc=exprs='{music_expression(rng)}':s={RATE}:d=8"
@@ -202,10 +224,10 @@ def main():
   os.makedirs(args.outdir, exist_ok=True)
 
   with tempfile.TemporaryDirectory() as work:
-    for index, bed_kind in enumerate(("music", "noise")):
+    for index, bed_kind in enumerate(("music", "noise", "babble")):
       rng = random.Random(args.seed * 100 + index)
       speech, truth = place_speech(rng, args.duration, work, bed_kind)
-      bed = make_bed(bed_kind, args.duration, rng)
+      bed = make_bed(bed_kind, args.duration, rng, work)
       active = [x for (a, b) in truth for x in speech[a:b]]
       speech_rms = rms(active)
       bed_rms = rms(bed)

@@ -21,8 +21,9 @@ public struct AudioActivityOptions: Sendable, Hashable {
   public var spectralChange: Double = 2.5
   /// The noise floor of each band is this percentile (0 to 1) of the band's level over
   /// `floorWindow`. A low percentile follows the bed under the speech, since speech leaves
-  /// pauses. Default 0.2.
-  public var floorPercentile: Double = 0.2
+  /// pauses; one not too low sits in the middle of a bed that fluctuates (babble, music)
+  /// rather than in its dips. Default 0.35.
+  public var floorPercentile: Double = 0.35
   /// The span of audio, centred on each frame, that its noise floor is taken from. Default
   /// 6 s; the result for a frame is known `floorWindow / 2` after it.
   public var floorWindow: MediaTime = MediaTime(milliseconds: 6000)

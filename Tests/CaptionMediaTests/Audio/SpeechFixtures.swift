@@ -4,7 +4,7 @@ import Foundation
 
 /// The audio written by `Scripts/make-speech-fixtures.py`, generated once per test run.
 enum SpeechFixtures {
-  static let beds = ["music", "noise"]
+  static let beds = ["music", "noise", "babble"]
   static let snrs = [20, 10, 5]
 
   /// The repository's root folder, found from this file's path.
