@@ -51,8 +51,10 @@ public struct AudioActivityDetector: Sendable {
     spectrum = PowerSpectrum(size: windowSize)
     let binWidth = Double(rate) / Double(windowSize)
     let nyquist = Double(rate) / 2
-    let low = min(max(options.lowFrequency, binWidth), nyquist - 8 * binWidth)
-    let high = min(max(options.highFrequency, low + 8 * binWidth), nyquist)
+    let requestedLow = options.lowFrequency.isFinite ? options.lowFrequency : 300
+    let requestedHigh = options.highFrequency.isFinite ? options.highFrequency : 3400
+    let low = min(max(requestedLow, binWidth), nyquist - 8 * binWidth)
+    let high = min(max(requestedHigh, low + 8 * binWidth), nyquist)
     let firstBin = Int((low / binWidth).rounded())
     let lastBin = Int((high / binWidth).rounded())
     bins = firstBin..<(lastBin + 1)
@@ -121,7 +123,8 @@ public struct AudioActivityDetector: Sendable {
     }
   }
 
-  /// Analyses what is left and returns the activity of all the audio fed so far.
+  /// Analyses what is left and returns the activity of all the audio fed so far. Call it
+  /// once; more audio needs a new detector.
   public mutating func finish() -> AudioActivity {
     let needed = (totalSamples + hop - 1) / hop
     let padding = [Float](repeating: 0, count: hop)

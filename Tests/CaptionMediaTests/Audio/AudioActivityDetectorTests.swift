@@ -103,4 +103,20 @@ import Testing
       #expect(detect(samples, chunk: chunk) == whole)
     }
   }
+
+  @Test func strangeOptionsAreClampedRatherThanTrapping() {
+    var options = AudioActivityOptions()
+    options.lowFrequency = .nan
+    options.highFrequency = -.infinity
+    options.frameStep = MediaTime(milliseconds: 0)
+    options.floorWindow = MediaTime(value: .max, timescale: 1)
+    options.floorPercentile = 7
+    options.minimumBurst = MediaTime(milliseconds: -5)
+    options.hangover = MediaTime(value: .min, timescale: 1)
+    var detector = AudioActivityDetector(options: options)
+    detector.process(noise(seconds: 2, amplitude: 0.1, seed: 3))
+    let activity = detector.finish()
+    #expect(activity.duration == MediaTime(value: 32_000, timescale: 16_000))
+    #expect(activity.segments.allSatisfy { $0.start < $0.end })
+  }
 }
