@@ -85,13 +85,33 @@ struct PowerSpectrum {
                     let ai = imBase + start
                     let br = reBase + start + span
                     let bi = imBase + start + span
-                    for j in 0..<span {
-                      let dr = ar[j] - br[j]
-                      let di = ai[j] - bi[j]
-                      ar[j] += br[j]
-                      ai[j] += bi[j]
-                      br[j] = dr * wr[j] - di * wi[j]
-                      bi[j] = dr * wi[j] + di * wr[j]
+                    if span >= 4 {
+                      // Four butterflies at a time (spans are powers of two).
+                      var j = 0
+                      while j < span {
+                        let xr = load4(ar + j)
+                        let xi = load4(ai + j)
+                        let yr = load4(br + j)
+                        let yi = load4(bi + j)
+                        let cr = load4(wr + j)
+                        let ci = load4(wi + j)
+                        let dr = xr - yr
+                        let di = xi - yi
+                        store4(xr + yr, ar + j)
+                        store4(xi + yi, ai + j)
+                        store4(dr * cr - di * ci, br + j)
+                        store4(dr * ci + di * cr, bi + j)
+                        j += 4
+                      }
+                    } else {
+                      for j in 0..<span {
+                        let dr = ar[j] - br[j]
+                        let di = ai[j] - bi[j]
+                        ar[j] += br[j]
+                        ai[j] += bi[j]
+                        br[j] = dr * wr[j] - di * wi[j]
+                        bi[j] = dr * wi[j] + di * wr[j]
+                      }
                     }
                     start += span * 2
                   }
@@ -144,4 +164,19 @@ struct PowerSpectrum {
       }
     }
   }
+}
+
+@inline(__always)
+private func load4(_ pointer: UnsafeMutablePointer<Float>) -> SIMD4<Float> {
+  UnsafeRawPointer(pointer).loadUnaligned(as: SIMD4<Float>.self)
+}
+
+@inline(__always)
+private func store4(_ value: SIMD4<Float>, _ pointer: UnsafeMutablePointer<Float>) {
+  UnsafeMutableRawPointer(pointer).storeBytes(of: value, as: SIMD4<Float>.self)
+}
+
+@inline(__always)
+private func load4(_ pointer: UnsafePointer<Float>) -> SIMD4<Float> {
+  UnsafeRawPointer(pointer).loadUnaligned(as: SIMD4<Float>.self)
 }
