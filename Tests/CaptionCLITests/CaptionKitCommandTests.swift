@@ -25,6 +25,7 @@ struct CaptionKitCommandTests {
         extract                   Write the text subtitle streams of a media file as
                                   caption files.
         rules                     List the rules validate runs, with their severities.
+        speech                    List where a media file's audio holds speech.
 
       OPTIONS:
         --version                 Show the version.
