@@ -129,8 +129,9 @@ public struct Validator: Sendable {
     let available = context.available
     let kind = input.kind ?? .captions
     return rules.filter { rule in
-      !rule.needs.contains(.external) && available.isSuperset(of: rule.needs)
-        && rule.trackKinds.contains(kind) && context.profile.severity(of: rule) != nil
+      !rule.needs.contains(.external) && !(rule is any ContextRule)
+        && available.isSuperset(of: rule.needs) && rule.trackKinds.contains(kind)
+        && context.profile.severity(of: rule) != nil
     }
   }
 

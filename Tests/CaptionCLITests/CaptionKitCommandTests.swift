@@ -111,8 +111,9 @@ struct CaptionKitCommandTests {
         error: unknown option '--formt'
         hint: did you mean '--format'?
         usage: captionkit validate <path> ... [--config <file>] [--profile <name>] \
-        [--format <format>] [-o <file>] [--fail-on <severity>] [--encoding <name>] \
-        [--locale <tag>]
+        [--locales <tags>] [--source-locale <tag>] [--audio | --no-audio] \
+        [--audio-stream <index>] [--format <format>] [-o <file>] [--fail-on <severity>] \
+        [--encoding <name>] [--locale <tag>]
 
         """)
   }

@@ -47,13 +47,15 @@ enum TextReportWriter {
     if let duration = coverage.mediaDuration { text += " of \(duration)" }
     if let track = entry.coverageTrack { text += " (track \(track))" }
     if let speech = coverage.speechDuration {
-      let uncaptioned = coverage.uncaptionedSpeech?.reduce(Int64(0)) {
-        $0 + $1.end.milliseconds - $1.start.milliseconds
-      } ?? 0
+      let uncaptioned =
+        coverage.uncaptionedSpeech?.reduce(Int64(0)) {
+          $0 + $1.end.milliseconds - $1.start.milliseconds
+        } ?? 0
       text += "; speech \(speech), uncaptioned \(MediaTime(milliseconds: uncaptioned))"
       if let offset = coverage.estimatedOffset {
         let sign = offset.milliseconds < 0 ? "-" : "+"
-        text += "; offset \(sign)\(MediaTime(milliseconds: abs(offset.milliseconds)).decimalSeconds) s"
+        text +=
+          "; offset \(sign)\(MediaTime(milliseconds: abs(offset.milliseconds)).decimalSeconds) s"
         text += " (confidence \(Int((offset.confidence * 100).rounded())) %)"
       }
     } else {

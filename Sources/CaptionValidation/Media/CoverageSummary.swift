@@ -43,7 +43,9 @@ public struct CoverageSummary: Sendable, Hashable {
       speechDuration = audio.activeDuration
       uncaptionedSpeech = UncaptionedSpeechRule.uncaptioned(
         audio, dialogue: dialogue, limits: context.profile.media
-      ).map { TimeRange(start: MediaTime(milliseconds: $0.start), end: MediaTime(milliseconds: $0.end)) }
+      ).map {
+        TimeRange(start: MediaTime(milliseconds: $0.start), end: MediaTime(milliseconds: $0.end))
+      }
       estimatedOffset = dialogue.flatMap { SyncOffset.estimate(cues: $0.track.cues, speech: audio) }
     } else {
       speechDuration = nil

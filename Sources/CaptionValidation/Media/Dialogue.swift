@@ -34,7 +34,8 @@ public struct Dialogue: Sendable {
     if limits.counting == .cjk {
       for character in text where character.isLetter || character.isNumber { units += 1 }
     } else {
-      units = text.split { $0.isWhitespace }.filter { $0.contains { $0.isLetter || $0.isNumber } }
+      units =
+        text.split { $0.isWhitespace }.filter { $0.contains { $0.isLetter || $0.isNumber } }
         .count
     }
     return Int64((Double(units) / rate * 60_000).rounded())

@@ -25,8 +25,10 @@ public struct WCAGEvaluator: Sendable {
 
   /// The six verdicts, in criterion order.
   public func verdicts() -> [WCAGVerdict] {
-    [audioOnlyAndVideoOnly(), captions(), descriptionOrAlternative(), audioDescription(),
-      extendedDescription(), mediaAlternative()]
+    [
+      audioOnlyAndVideoOnly(), captions(), descriptionOrAlternative(), audioDescription(),
+      extendedDescription(), mediaAlternative(),
+    ]
   }
 
   private var isSynchronized: Bool { media.hasAudio && media.hasVideo }
@@ -117,15 +119,18 @@ public struct WCAGEvaluator: Sendable {
     let errors = diagnostics.filter {
       $0.severity == .error && ($0.track.map(text.contains) ?? false)
     }.map(\.rule)
-    let rules = failing + errors.filter { !failing.contains($0) }.reduce(into: [String]()) {
-      if !$0.contains($1) { $0.append($1) }
-    }
+    let rules =
+      failing
+      + errors.filter { !failing.contains($0) }.reduce(into: [String]()) {
+        if !$0.contains($1) { $0.append($1) }
+      }
     let hasProblem =
       !errors.isEmpty || failing.contains("coverage.uncaptioned-speech")
       || failing.contains("timing.sync-offset")
     if hasProblem {
       return verdict(
-        .fail, "\(list(text)) has speech left uncaptioned, out of sync, or errors: "
+        .fail,
+        "\(list(text)) has speech left uncaptioned, out of sync, or errors: "
           + rules.joined(separator: ", "), tracks: text, rules: rules)
     }
     if captionIDs.isEmpty {
@@ -180,7 +185,8 @@ public struct WCAGEvaluator: Sendable {
       _ status: WCAGVerdict.Status, _ evidence: String, tracks: [String] = [], rules: [String] = []
     ) -> WCAGVerdict {
       WCAGVerdict(
-        criterion: "1.2.3", level: "A", title: "Audio Description or Media Alternative "
+        criterion: "1.2.3", level: "A",
+        title: "Audio Description or Media Alternative "
           + "(Prerecorded)", status: status, evidence: evidence, tracks: tracks, rules: rules)
     }
     guard isSynchronized else {

@@ -15,8 +15,7 @@ public struct DispositionRule: ContextRule {
 
   public init() {}
 
-  public func check(_ context: ValidationContext, tracks: [TrackInput], findings: inout Findings)
-  {
+  public func check(_ context: ValidationContext, tracks: [TrackInput], findings: inout Findings) {
     guard let media = context.media else { return }
     for stream in media.streams where stream.type == .subtitle || stream.type == .audio {
       let track = tracks.first { $0.track.stream == stream.index }
@@ -52,8 +51,7 @@ public struct DispositionRule: ContextRule {
   }
 
   /// The dispositions that mark a kind, for a stream type; nil when none is needed.
-  static func dispositions(for kind: TrackKind, type: MediaStreamFacts.StreamType) -> Set<String>?
-  {
+  static func dispositions(for kind: TrackKind, type: MediaStreamFacts.StreamType) -> Set<String>? {
     switch (kind, type) {
     case (.sdh, .subtitle), (.captions, .subtitle): return ["hearing_impaired", "captions"]
     case (.descriptions, _): return ["descriptions", "visual_impaired"]

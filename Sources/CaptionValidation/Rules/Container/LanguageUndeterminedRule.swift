@@ -10,8 +10,7 @@ public struct LanguageUndeterminedRule: ContextRule {
 
   public init() {}
 
-  public func check(_ context: ValidationContext, tracks: [TrackInput], findings: inout Findings)
-  {
+  public func check(_ context: ValidationContext, tracks: [TrackInput], findings: inout Findings) {
     guard let media = context.media else { return }
     for stream in media.streams where stream.type == .subtitle || stream.type == .audio {
       guard stream.language == nil else { continue }

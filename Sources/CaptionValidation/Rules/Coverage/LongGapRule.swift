@@ -10,8 +10,7 @@ public struct LongGapRule: ContextRule {
 
   public init() {}
 
-  public func check(_ context: ValidationContext, tracks: [TrackInput], findings: inout Findings)
-  {
+  public func check(_ context: ValidationContext, tracks: [TrackInput], findings: inout Findings) {
     let limit = Int64(context.profile.media.longGapMilliseconds)
     let duration = context.media?.duration?.milliseconds
     for track in tracks where MediaTracks.isDisplayed(track.kind) && track.kind != .forced {

@@ -10,8 +10,7 @@ public struct NoCaptionsRule: ContextRule {
 
   public init() {}
 
-  public func check(_ context: ValidationContext, tracks: [TrackInput], findings: inout Findings)
-  {
+  public func check(_ context: ValidationContext, tracks: [TrackInput], findings: inout Findings) {
     guard let media = context.media, media.hasAudio else { return }
     let displayed = tracks.filter {
       MediaTracks.isDisplayed($0.kind) && $0.kind != .forced

@@ -12,8 +12,7 @@ public struct SpanRule: ContextRule {
 
   public init() {}
 
-  public func check(_ context: ValidationContext, tracks: [TrackInput], findings: inout Findings)
-  {
+  public func check(_ context: ValidationContext, tracks: [TrackInput], findings: inout Findings) {
     guard let audio = context.audio, let first = audio.segments.first,
       let last = audio.segments.last
     else { return }

@@ -10,8 +10,7 @@ public struct UncaptionedSpeechRule: ContextRule {
 
   public init() {}
 
-  public func check(_ context: ValidationContext, tracks: [TrackInput], findings: inout Findings)
-  {
+  public func check(_ context: ValidationContext, tracks: [TrackInput], findings: inout Findings) {
     guard let audio = context.audio else { return }
     let media = MediaTracks(tracks)
     let dialogue = media.dialogue(source: media.sourceLocale(given: context.sourceLocale))

@@ -10,8 +10,7 @@ public struct DescriptionMissingRule: ContextRule {
 
   public init() {}
 
-  public func check(_ context: ValidationContext, tracks: [TrackInput], findings: inout Findings)
-  {
+  public func check(_ context: ValidationContext, tracks: [TrackInput], findings: inout Findings) {
     guard let media = context.media, media.hasVideo, !media.hasDescribedAudio,
       !tracks.contains(where: { $0.kind == .descriptions })
     else { return }

@@ -10,8 +10,7 @@ public struct OverlapsDialogueRule: ContextRule {
 
   public init() {}
 
-  public func check(_ context: ValidationContext, tracks: [TrackInput], findings: inout Findings)
-  {
+  public func check(_ context: ValidationContext, tracks: [TrackInput], findings: inout Findings) {
     let descriptions = MediaTracks(tracks).descriptions
     guard !descriptions.isEmpty else { return }
     let dialogue = Dialogue(context: context, tracks: tracks)

@@ -10,8 +10,7 @@ public struct BeyondMediaRule: ContextRule {
 
   public init() {}
 
-  public func check(_ context: ValidationContext, tracks: [TrackInput], findings: inout Findings)
-  {
+  public func check(_ context: ValidationContext, tracks: [TrackInput], findings: inout Findings) {
     guard let duration = context.media?.duration, duration > .zero else { return }
     for track in tracks where track.kind != .chapters && track.kind != .metadata {
       for (offset, cue) in track.track.cues.enumerated() where cue.start >= duration {

@@ -12,8 +12,7 @@ public struct CueAlignmentRule: ContextRule {
 
   public init() {}
 
-  public func check(_ context: ValidationContext, tracks: [TrackInput], findings: inout Findings)
-  {
+  public func check(_ context: ValidationContext, tracks: [TrackInput], findings: inout Findings) {
     let media = MediaTracks(tracks)
     let sourceLocale = media.sourceLocale(given: context.sourceLocale)
     guard let source = media.dialogue(source: sourceLocale) else { return }
@@ -34,8 +33,7 @@ public struct CueAlignmentRule: ContextRule {
   }
 
   /// Each cue of `track` that holds speech and overlaps no cue of `other`.
-  private func report(_ track: TrackInput, against other: TrackInput, findings: inout Findings)
-  {
+  private func report(_ track: TrackInput, against other: TrackInput, findings: inout Findings) {
     let times = Timeline(cues: other.track.cues)
     let otherName = other.language.map { "the \($0) track" } ?? "the other track"
     for (offset, cue) in track.track.cues.enumerated() {

@@ -10,8 +10,7 @@ public struct MissingLocaleRule: ContextRule {
 
   public init() {}
 
-  public func check(_ context: ValidationContext, tracks: [TrackInput], findings: inout Findings)
-  {
+  public func check(_ context: ValidationContext, tracks: [TrackInput], findings: inout Findings) {
     let present = tracks.filter { MediaTracks.isDisplayed($0.kind) && $0.kind != .forced }
       .compactMap(\.language)
     for required in context.profile.requiredLocales {

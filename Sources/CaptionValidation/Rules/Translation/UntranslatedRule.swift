@@ -10,8 +10,7 @@ public struct UntranslatedRule: ContextRule {
 
   public init() {}
 
-  public func check(_ context: ValidationContext, tracks: [TrackInput], findings: inout Findings)
-  {
+  public func check(_ context: ValidationContext, tracks: [TrackInput], findings: inout Findings) {
     let media = MediaTracks(tracks)
     guard let source = media.dialogue(source: media.sourceLocale(given: context.sourceLocale))
     else { return }
