@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Media benchmark: captionkit's probe, extract and speech analysis next to FFmpeg's tools.
+"""Media benchmark: captionkit's probe, extract, speech analysis and validate next to FFmpeg's tools.
 
 Generates a 10-minute and a 2-hour file (deterministic: FFmpeg test sources with fixed seeds,
 a subtitle cue every 3 s), runs each case several times round-robin, and prints the median
@@ -157,6 +157,13 @@ def main():
                                                   "-vn", "-f", "null", "-"]),
                 ("speech|mp4 aac|ffmpeg silencedetect", ["ffmpeg", "-nostdin", "-v", "error", "-i", mp4,
                                                          "-vn", "-af", "silencedetect", "-f", "null", "-"]),
+                # validate --audio: probe, the embedded track, every rule, the speech analysis;
+                # the goal is within 1.5x of decoding the audio alone.
+                ("validate|mp4 --audio|captionkit", [ck, "validate", mp4, "--audio",
+                                                     "--fail-on", "never", "--format", "json",
+                                                     "-o", os.path.join(outdir, "report.json")]),
+                ("validate|mp4 --audio|ffmpeg decode", ["ffmpeg", "-nostdin", "-v", "error", "-i", mp4,
+                                                        "-vn", "-f", "null", "-"]),
             ]
             all_results.append((label, cases, run_cases(cases, runs)))
             for path in files.values():
