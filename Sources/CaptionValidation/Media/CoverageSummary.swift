@@ -13,7 +13,8 @@ public struct CoverageSummary: Sendable, Hashable {
   /// The estimated offset of the captions against the speech; nil without audio analysis
   /// or when it cannot be estimated.
   public var estimatedOffset: SyncOffset?
-  /// The id of the track compared with the audio (the dialogue track), when there is one.
+  /// The index in the context's tracks of the track compared with the audio (the dialogue
+  /// track), when there is one.
   public var track: Int?
 
   public init(
