@@ -98,9 +98,9 @@ enum ValidateCommand: CaptionCommand {
         }
         mediaFiles = files.filter(MediaInput.isMedia)
         // Caption files that belong to a media file are checked with it, not twice.
+        let sidecars = Self.sidecars(of: mediaFiles, among: files)
         captionFiles = files.filter { file in
-          FormatRegistry.entry(forPath: file)?.canRead == true
-            && !mediaFiles.contains { Self.belongs(file, to: $0) }
+          FormatRegistry.entry(forPath: file)?.canRead == true && !sidecars.contains(file)
         }
         if files.isEmpty || (mediaFiles.isEmpty && captionFiles.isEmpty) {
           fail(CommandFailure(ExitCode.noInput, "\(path): no media or caption files in the folder"))
@@ -147,15 +147,36 @@ enum ValidateCommand: CaptionCommand {
     return report.hasFinding(atLeast: failOn) ? ExitCode.findings : ExitCode.success
   }
 
-  /// True when `file` is a sidecar of `media`: in the same folder, named after it.
-  static func belongs(_ file: String, to media: String) -> Bool {
+  /// The files among `files` that are sidecars of one of `media` (in the same folder, named
+  /// after it); linear in the number of files: each file's name is looked up by the stems it
+  /// could belong to (`movie`, `movie.en` for `movie.en.vtt`).
+  static func sidecars(of media: [String], among files: [String]) -> Set<String> {
     func split(_ path: String) -> (folder: Substring, name: Substring) {
       guard let slash = path.lastIndex(of: "/") else { return ("", path[...]) }
       return (path[..<slash], path[path.index(after: slash)...])
     }
-    let (fileFolder, fileName) = split(file)
-    let (mediaFolder, mediaName) = split(media)
-    return fileFolder == mediaFolder && SidecarName.belongs(String(fileName), to: String(mediaName))
+    var byStem: [String: [String]] = [:]
+    for path in media {
+      let (folder, name) = split(path)
+      byStem[folder + "/" + SidecarName.baseName(ofMedia: String(name)), default: []]
+        .append(String(name))
+    }
+    var result: Set<String> = []
+    for file in files where !MediaInput.isMedia(file) {
+      let (folder, name) = split(file)
+      var index = name.startIndex
+      while let dot = name[index...].firstIndex(of: ".") {
+        let stem = folder + "/" + name[..<dot]
+        if let names = byStem[String(stem)],
+          names.contains(where: { SidecarName.belongs(String(name), to: $0) })
+        {
+          result.insert(file)
+          break
+        }
+        index = name.index(after: dot)
+      }
+    }
+    return result
   }
 
   /// The reader's rules that are on for a track.
