@@ -15,11 +15,11 @@ public struct UncaptionedSpeechRule: ContextRule {
     let media = MediaTracks(tracks)
     let dialogue = media.dialogue(source: media.sourceLocale(given: context.sourceLocale))
     for stretch in Self.uncaptioned(audio, dialogue: dialogue, limits: context.profile.media) {
-      let where_ = dialogue.map { "in \($0.track.path ?? "the captions")" } ?? "in any track"
+      let place = dialogue.map { "in \($0.track.path ?? "the captions")" } ?? "in any track"
       let message =
         "speech from \(MediaTime(milliseconds: stretch.start)) to "
         + "\(MediaTime(milliseconds: stretch.end)) "
-        + "(\(MessageFormat.seconds(stretch.end - stretch.start))) has no cue \(where_)"
+        + "(\(MessageFormat.seconds(stretch.end - stretch.start))) has no cue \(place)"
       let hint = "add a cue for the speech, or check the captions' timing"
       if let dialogue {
         findings.add(message, in: dialogue, hint: hint)
