@@ -5,7 +5,7 @@ import CaptionKit
 enum ValidateCommand: CaptionCommand {
   static let configuration = CommandConfiguration(
     name: "validate",
-    abstract: "Check caption files and report what is wrong with them.",
+    abstract: "Check media and caption files and report what is wrong with them.",
     usage:
       "validate <path> ... [--config <file>] [--profile <name>] [--locales <tags>] "
       + "[--source-locale <tag>] [--audio | --no-audio] [--audio-stream <index>] "

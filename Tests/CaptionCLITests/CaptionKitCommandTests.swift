@@ -19,8 +19,8 @@ struct CaptionKitCommandTests {
 
       COMMANDS:
         convert                   Convert a caption file to another format.
-        validate                  Check caption files and report what is wrong with
-                                  them.
+        validate                  Check media and caption files and report what is
+                                  wrong with them.
         probe                     Show a media file's format, streams and chapters.
         extract                   Write the text subtitle streams of a media file as
                                   caption files.
@@ -83,7 +83,7 @@ struct CaptionKitCommandTests {
   @Test func validateHelpListsEveryOption() {
     let run = ToolRun(["validate", "--help"])
     #expect(run.status == 0)
-    #expect(run.stdout.hasPrefix("OVERVIEW: Check caption files and report what is wrong"))
+    #expect(run.stdout.hasPrefix("OVERVIEW: Check media and caption files and report what is wrong"))
     for option in [
       "--format <format>", "-o, --output <file>", "--fail-on <severity>",
       "--encoding <name>", "--locale <tag>", "--max-input-size <bytes>", "-h, --help",
