@@ -65,11 +65,12 @@ public enum AudioActivityAnalyzer {
       offset = offset - MediaTime(value: start, timescale: 1_000_000)
     }
     if offset != .zero {
-      activity.segments = activity.segments.map { segment in
+      // A segment wholly before the presentation start is dropped.
+      activity.segments = activity.segments.compactMap { segment in
         var shifted = segment
         shifted.start = max(.zero, segment.start + offset)
-        shifted.end = max(shifted.start, segment.end + offset)
-        return shifted
+        shifted.end = segment.end + offset
+        return shifted.start < shifted.end ? shifted : nil
       }
     }
     return activity
