@@ -224,7 +224,7 @@ enum ValidateCommand: CaptionCommand {
       ValidationReport.MediaEntry(
         info: input.info, trackIDs: ids, coverage: coverage,
         coverageTrack: coverage.track.map { ids[$0] }, wcag: wcag,
-        checkedRules: validator.contextRules(in: validation).map(\.id)))
+        checkedRules: validator.contextRules(in: validation).map(\.id), speech: input.audio))
   }
 
   /// Size of the pieces the text report is written in.

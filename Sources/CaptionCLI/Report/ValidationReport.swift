@@ -23,6 +23,8 @@ struct ValidationReport {
     var wcag: [WCAGVerdict]
     /// The rules that looked at the media and all its tracks together.
     var checkedRules: [String]
+    /// The speech detected in the audio (for timelines); nil when it was not analysed.
+    var speech: AudioActivity?
   }
 
   var tracks: [Entry] = []
