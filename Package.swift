@@ -19,8 +19,17 @@ let package = Package(
     .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg"),
     .target(
       name: "CaptionMedia", dependencies: ["CaptionCore", "CFFmpeg"], swiftSettings: settings),
+    .target(name: "CaptionMerge", dependencies: ["CaptionCore"], swiftSettings: settings),
     .target(
-      name: "CaptionKit", dependencies: ["CaptionCore", "CaptionFormats", "CaptionMedia"],
+      name: "CaptionExport", dependencies: ["CaptionCore", "CaptionFormats", "CaptionMerge"],
+      swiftSettings: settings),
+    .target(
+      name: "CaptionKit",
+      dependencies: [
+        "CaptionCore", "CaptionFormats", "CaptionMedia",
+        "CaptionMerge",
+        "CaptionExport",
+      ],
       swiftSettings: settings),
     .target(name: "CaptionCLI", dependencies: ["CaptionKit"], swiftSettings: settings),
     .executableTarget(name: "captionkit", dependencies: ["CaptionCLI"], swiftSettings: settings),
@@ -30,6 +39,10 @@ let package = Package(
       resources: [.copy("Fixtures")], swiftSettings: settings),
     .testTarget(
       name: "CaptionMediaTests", dependencies: ["CaptionMedia"], swiftSettings: settings),
+    .testTarget(
+      name: "CaptionMergeTests", dependencies: ["CaptionMerge"], swiftSettings: settings),
+    .testTarget(
+      name: "CaptionExportTests", dependencies: ["CaptionExport"], swiftSettings: settings),
     .testTarget(
       name: "CaptionCLITests", dependencies: ["CaptionCLI"], swiftSettings: settings),
   ]
