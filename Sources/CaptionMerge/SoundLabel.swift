@@ -6,8 +6,10 @@ enum SoundLabel {
     var text: String
   }
 
-  /// The pieces of `text` in order, each trimmed, empty ones dropped. A bracket without its
-  /// closing partner is speech; brackets do not nest. Linear in the length of `text`.
+  /// The pieces of `text` in order, each trimmed, empty ones dropped. A label holds a letter
+  /// and its bracket does not follow a letter or digit (`alert(1)` is speech); a bracket
+  /// without its closing partner is speech; brackets do not nest. Linear in the length of
+  /// `text`.
   static func pieces(of text: String) -> [Piece] {
     var pieces: [Piece] = []
     func add(_ slice: Substring, sound: Bool) {
@@ -26,12 +28,17 @@ enum SoundLabel {
     var absent: Set<Character> = []
     while index < text.endIndex {
       let character = text[index]
-      let closing: Character?
+      var closing: Character?
       switch character {
       case "[": closing = "]"
       case "(": closing = ")"
       case "♪": closing = "♪"
       default: closing = nil
+      }
+      // A bracket right after a letter or digit is not a label: `alert(1)`, `f[x]`.
+      if closing != nil, character != "♪", index > text.startIndex {
+        let before = text[text.index(before: index)]
+        if before.isLetter || before.isNumber { closing = nil }
       }
       let end =
         closing.flatMap { closing in
@@ -49,8 +56,13 @@ enum SoundLabel {
         index = text.index(after: index)
         continue
       }
-      add(text[speechStart..<index], sound: false)
       let after = text.index(after: end)
+      // A label holds a word: `(1)` and `[]` are not labels.
+      guard text[index..<after].contains(where: \.isLetter) else {
+        index = text.index(after: index)
+        continue
+      }
+      add(text[speechStart..<index], sound: false)
       add(text[index..<after], sound: true)
       index = after
       speechStart = after

@@ -14,4 +14,10 @@ struct SoundLabelTests {
     #expect(pieces.map(\.text) == ["She sings", "♪ over the sea"])
     #expect(pieces.map(\.isSound) == [false, true])
   }
+
+  @Test func takesNoBracketAfterAWordAndNoLabelWithoutALetter() {
+    let pieces = SoundLabel.pieces(of: "call f(x) at (1) or [] then (cheering)")
+    #expect(pieces.map(\.text) == ["call f(x) at (1) or [] then", "(cheering)"])
+    #expect(pieces.map(\.isSound) == [false, true])
+  }
 }

@@ -176,13 +176,14 @@ public enum TranscriptHTMLWriter {
       }
     }
 
-    /// Appends `text` with `&`, `<`, `>`, `"` and `'` as character references and control
-    /// characters other than tab and line feed removed, for text and attribute values alike.
+    /// Appends `text` with `&`, `<`, `>` and `"` as character references and control
+    /// characters other than tab and line feed removed, for text and for attribute values
+    /// (always in double quotes).
     private mutating func escape(_ text: String) {
       var plain = true
       for byte in text.utf8
       where byte < 0x20 || byte == 0x26 || byte == 0x3C || byte == 0x3E
-        || byte == 0x22 || byte == 0x27 || byte == 0x7F || byte == 0xC2
+        || byte == 0x22 || byte == 0x7F || byte == 0xC2
       {
         plain = false
         break
@@ -197,7 +198,6 @@ public enum TranscriptHTMLWriter {
         case "<": html += "&lt;"
         case ">": html += "&gt;"
         case "\"": html += "&quot;"
-        case "'": html += "&#39;"
         case "\t", "\n": html.unicodeScalars.append(scalar)
         default:
           if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { continue }
