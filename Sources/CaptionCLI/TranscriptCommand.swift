@@ -46,7 +46,9 @@ enum TranscriptCommand: CaptionCommand {
         help: "The title and top heading; by default made from the media's name."),
       .init(
         "media", value: "file",
-        help: "The media file that time links play, as it will be found from the output."),
+        help:
+          "The media file the time links play (linked relative to the output), or an http(s) "
+          + "URL."),
       .init(
         "pause", value: "seconds",
         help: "A silence longer than this starts a new paragraph (default 2)."),
@@ -117,9 +119,7 @@ enum TranscriptCommand: CaptionCommand {
         name: media.map(SidecarName.baseName(ofMedia:))
           ?? firstPath.map { SidecarName(fileName: $0)?.baseName ?? $0 }, transcript: transcript)
     let options = TranscriptExportOptions(
-      title: title,
-      mediaLink: media.map { TranscriptExportOptions.link(forPath: relativePath($0, from: output)) }
-    )
+      title: title, mediaLink: media.map { mediaLink($0, output: output) })
 
     var bytes: [UInt8] = []
     format.write(transcript, options: options, into: &bytes)
@@ -165,6 +165,13 @@ enum TranscriptCommand: CaptionCommand {
       if access(candidate, F_OK) == 0 { return candidate }
     }
     return nil
+  }
+
+  /// An http(s) URL as given; a path as a link relative to the output.
+  private static func mediaLink(_ media: String, output: String) -> String {
+    let lower = media.lowercased()
+    if lower.hasPrefix("https://") || lower.hasPrefix("http://") { return media }
+    return TranscriptExportOptions.link(forPath: relativePath(media, from: output))
   }
 
   /// `path` relative to the folder of `output` (the current folder for `-`).

@@ -22,6 +22,8 @@ struct CaptionKitCommandTests {
         validate                  Check caption files and report what is wrong with
                                   them.
         probe                     Show a media file's format, streams and chapters.
+        transcript                Merge captions, descriptions and chapters into an
+                                  accessible transcript.
 
       OPTIONS:
         --version                 Show the version.
