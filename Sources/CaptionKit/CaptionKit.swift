@@ -1,5 +1,3 @@
 @_exported public import CaptionCore
 @_exported public import CaptionFormats
 @_exported public import CaptionMedia
-@_exported public import CaptionMerge
-@_exported public import CaptionExport

@@ -1,4 +1,4 @@
-public import CaptionCore
+import CaptionCore
 
 /// Groups entries that arrive in time order into paragraphs: a new paragraph for each
 /// chapter, for a description after something else, for a new speaker, for sounds alone, and

@@ -1,4 +1,4 @@
-public import CaptionCore
+import CaptionCore
 
 /// Removes the text a caption repeats from the cue before it: the lines roll-up captions
 /// carry up from one cue to the next (`A` / `A B` / `B C`), a cue repeated whole (overlapping

@@ -1,4 +1,4 @@
-public import CaptionCore
+import CaptionCore
 
 /// A line of a cue's visible text and the `<v>` voice it is in, if any.
 struct VoicedLine: Sendable, Hashable {

@@ -22,6 +22,9 @@ struct CaptionKitCommandTests {
         validate                  Check caption files and report what is wrong with
                                   them.
         probe                     Show a media file's format, streams and chapters.
+        extract                   Write the text subtitle streams of a media file as
+                                  caption files.
+        rules                     List the rules validate runs, with their severities.
         transcript                Merge captions, descriptions and chapters into an
                                   accessible transcript.
 
@@ -92,7 +95,9 @@ struct CaptionKitCommandTests {
   }
 
   @Test func helpLinesFitEightyColumns() {
-    for arguments in [["--help"], ["convert", "--help"], ["validate", "--help"]] {
+    for arguments in [
+      ["--help"], ["convert", "--help"], ["validate", "--help"], ["rules", "--help"],
+    ] {
       let long = ToolRun(arguments).stdout.split(separator: "\n").filter { $0.count > 80 }
       #expect(long.isEmpty, "\(arguments): \(long)")
     }
@@ -106,8 +111,9 @@ struct CaptionKitCommandTests {
       run.stderr == """
         error: unknown option '--formt'
         hint: did you mean '--format'?
-        usage: captionkit validate <path> ... [--format <format>] [-o <file>] \
-        [--fail-on <severity>] [--encoding <name>] [--locale <tag>]
+        usage: captionkit validate <path> ... [--config <file>] [--profile <name>] \
+        [--format <format>] [-o <file>] [--fail-on <severity>] [--encoding <name>] \
+        [--locale <tag>]
 
         """)
   }

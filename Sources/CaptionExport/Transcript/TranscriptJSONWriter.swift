@@ -1,5 +1,5 @@
 public import CaptionCore
-public import CaptionFormats
+import CaptionFormats
 
 /// Writes a transcript as JSON (schema in `Docs/transcripts.md`): the title, language,
 /// direction and media link, the tracks it was made from, its paragraphs, and every entry
