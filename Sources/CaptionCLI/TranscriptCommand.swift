@@ -16,20 +16,23 @@ enum TranscriptCommand: CaptionCommand {
       "transcript <path> ... [--captions <file>]... [--descriptions <file>]... "
       + "[--chapters <file>] [--locale <tag>] [--title <text>] [--to <format>] -o <output>",
     discussion: """
-      A caption file named as a sidecar says what it holds: movie.en.descriptions.vtt is \
-      read as descriptions, movie.chapters.vtt as chapters, any other as captions. \
-      --captions, --descriptions and --chapters say it instead. Every track must be in the \
-      transcript's language (--locale, by default the captions' language). The start of \
-      each paragraph links to the media file next to the captions (movie.mp4 for \
-      movie.en.vtt), or to --media.
+      A media file brings its sidecars (movie.en.vtt, movie.en.descriptions.vtt, \
+      movie.chapters.vtt) or, without caption sidecars, its text subtitle streams, and its \
+      chapters. A caption file named as a sidecar says what it holds: \
+      movie.en.descriptions.vtt is read as descriptions, movie.chapters.vtt as chapters, any \
+      other as captions; --captions, --descriptions and --chapters say it instead. Every \
+      track must be in the transcript's language (--locale, by default the captions' \
+      language). The start of each paragraph links to the media file (given, or next to the \
+      captions: movie.mp4 for movie.en.vtt), or to --media.
 
-      Exit status: 0 written, 64 usage error, 65 an input is not a caption file, 66 an \
-      input is missing, 73 the output cannot be written.
+      Exit status: 0 written, 64 usage error, 65 an input is not a caption file or the media \
+      cannot be read, 66 an input is missing, 69 FFmpeg is needed and missing, 73 the output \
+      cannot be written.
       """,
     arguments: [
       .init(
         "path", repeats: true,
-        help: "Caption, description or chapter files; - reads standard input.")
+        help: "A media file, or caption, description and chapter files; - reads standard input.")
     ],
     options: [
       .init(
@@ -55,7 +58,7 @@ enum TranscriptCommand: CaptionCommand {
     ] + InputOptions.options)
 
   /// Extensions of media files looked for next to the captions, in this order.
-  static let mediaExtensions = ["mp4", "m4v", "mov", "mkv", "webm", "mp3", "m4a", "ogg", "wav"]
+  static let linkedExtensions = ["mp4", "m4v", "mov", "mkv", "webm", "mp3", "m4a", "ogg", "wav"]
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
     guard let output = arguments.value("output") else {
@@ -85,7 +88,16 @@ enum TranscriptCommand: CaptionCommand {
     var captions: [Track] = []
     var descriptions: [Track] = []
     var chapters: [Track] = []
+    var language = inputOptions.reader.language
+    var media: String?
     for input in inputs {
+      if input.role == nil, isMedia(input.path) {
+        if media != nil {
+          throw UsageError("a transcript is of one media file; '\(input.path)' is a second one")
+        }
+        media = input.path
+        continue
+      }
       let result = try inputOptions.read(input.path, in: context)
       findings.print(result.diagnostics, in: context)
       switch input.role ?? role(of: result.track) {
@@ -94,11 +106,30 @@ enum TranscriptCommand: CaptionCommand {
       case .chapters: chapters.append(result.track)
       }
     }
+    if language == nil {
+      language =
+        captions.lazy.compactMap(\.language).first
+        ?? descriptions.lazy.compactMap(\.language).first
+    }
+    if let media {
+      // Files named on the command line come first; the media's own tracks fill the roles
+      // they leave empty.
+      let found = try mediaTracks(
+        media, language: language, reader: inputOptions.reader, findings: &findings,
+        context: context)
+      language = language ?? found.language
+      if captions.isEmpty { captions = found.captions }
+      if descriptions.isEmpty { descriptions = found.descriptions }
+      if chapters.isEmpty { chapters = found.chapters }
+    }
     findings.finish(in: context)
+    if let media, captions.isEmpty, descriptions.isEmpty {
+      throw CommandFailure(
+        ExitCode.noInput,
+        "\(media): no captions or descriptions\(language.map { " in \($0)" } ?? "") found",
+        hint: "give caption files, or name them as sidecars of the media (movie.en.vtt)")
+    }
 
-    let language =
-      inputOptions.reader.language ?? captions.lazy.compactMap(\.language).first
-      ?? descriptions.lazy.compactMap(\.language).first
     if let language {
       for track in captions + descriptions {
         if let other = track.language, other.language != language.language {
@@ -112,14 +143,14 @@ enum TranscriptCommand: CaptionCommand {
     let transcript = TranscriptBuilder(pause: pause).build(
       captions: captions, descriptions: descriptions, chapters: chapters, language: language)
     let firstPath = inputs.first { $0.path != "-" }?.path
-    let media = arguments.value("media") ?? firstPath.flatMap(mediaNextTo)
+    let link = arguments.value("media") ?? media ?? firstPath.flatMap(mediaNextTo)
     let title =
       arguments.value("title")
       ?? defaultTitle(
-        name: media.map(SidecarName.baseName(ofMedia:))
+        name: link.map(SidecarName.baseName(ofMedia:))
           ?? firstPath.map { SidecarName(fileName: $0)?.baseName ?? $0 }, transcript: transcript)
     let options = TranscriptExportOptions(
-      title: title, mediaLink: media.map { mediaLink($0, output: output) })
+      title: title, mediaLink: link.map { mediaLink($0, output: output) })
 
     var bytes: [UInt8] = []
     format.write(transcript, options: options, into: &bytes)
@@ -160,7 +191,7 @@ enum TranscriptCommand: CaptionCommand {
     let folderEnd = captionPath.lastIndex(of: "/")
     let folder = folderEnd.map { String(captionPath[...$0]) } ?? ""
     guard let name = SidecarName(fileName: captionPath) else { return nil }
-    for ext in mediaExtensions {
+    for ext in linkedExtensions {
       let candidate = folder + name.baseName + "." + ext
       if access(candidate, F_OK) == 0 { return candidate }
     }

@@ -190,4 +190,74 @@ struct TranscriptCommandTests {
     #expect(help.status == 0)
     #expect(help.stdout.contains("--descriptions <file>"))
   }
+
+  @Test func findsTheSidecarsOfAMediaFile() throws {
+    let folder = try TemporaryFolder()
+    let run = ToolRun([
+      "transcript", Self.samples + "/lighthouse.mp4", "-o", folder.path + "/lighthouse.txt",
+    ])
+    #expect(run.status == 0)
+    #expect(run.stderr.isEmpty)
+    let text = try folder.contents("lighthouse.txt")
+    #expect(
+      text.hasPrefix(
+        """
+        Transcript: lighthouse
+
+        Chapter: The kitchen, 0:00
+
+        0:00 Description: Night. A lighthouse kitchen, rain on the windows.
+
+        0:05 Mara: The lamp went out again, Jonas.
+
+        """))
+    #expect(text.contains("Chapter: Morning, 0:42"))
+  }
+
+  @Test func choosesTheSidecarsOfTheLocale() throws {
+    let run = ToolRun([
+      "transcript", Self.samples + "/lighthouse.mp4", "--locale", "ko", "-o", "-", "--to", "html",
+    ])
+    #expect(run.status == 0)
+    #expect(run.stdout.contains("<html lang=\"ko\" dir=\"ltr\">"))
+    #expect(run.stdout.contains("등불이 또 꺼졌어, 요나스."))
+    #expect(run.stdout.contains("<h2 id=\"chapter-1\">The kitchen</h2>"))
+    #expect(!run.stdout.contains("Description"))
+  }
+
+  @Test func readsTheContainersTextTrackAndChaptersWithoutSidecars() throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.copyItem(
+      atPath: Self.samples + "/lighthouse.mp4", toPath: folder.path + "/film.mp4")
+    let run = ToolRun(["transcript", folder.path + "/film.mp4", "-o", folder.path + "/film.md"])
+    #expect(run.status == 0)
+    let document = try folder.contents("film.md")
+    #expect(
+      document.hasPrefix(
+        """
+        # Transcript: film
+
+        ## The kitchen
+
+        [0:05](film.mp4#t=5) **MARA:** The lamp went out again, Jonas.
+
+        [0:08](film.mp4#t=8) **JONAS:** Then the ships can't see the rocks.
+
+        [0:11](film.mp4#t=11) *\\[thunder rumbles\\]*
+
+        """))
+    #expect(document.contains("## Morning"))
+  }
+
+  @Test func reportsMissingAndCorruptMedia() throws {
+    let folder = try TemporaryFolder()
+    let missing = ToolRun(["transcript", folder.path + "/none.mp4", "-o", "-", "--to", "md"])
+    #expect(missing.status == 66)
+    #expect(missing.stderr == "error: \(folder.path)/none.mp4: no such file\n")
+    let corrupt = try folder.file("bad.mp4", "not a movie")
+    let run = ToolRun(["transcript", corrupt, "-o", "-", "--to", "md"])
+    #expect(run.status == 65)
+    #expect(run.stderr.hasPrefix("error: "))
+    #expect(run.stdout.isEmpty)
+  }
 }
