@@ -11,7 +11,7 @@ struct RepeatedLineFilter: Sendable {
 
   /// A cue starting more than this after the previous cue ended repeats on purpose.
   var window: MediaTime
-  private var previous: [String] = []
+  private var previous: [[UInt8]] = []
   private var previousEnd: MediaTime?
 
   init(window: MediaTime) {
@@ -22,8 +22,14 @@ struct RepeatedLineFilter: Sendable {
   mutating func newLines(_ lines: [VoicedLine], start: MediaTime, end: MediaTime)
     -> [VoicedLine]
   {
-    var kept = lines.filter { !Self.normalized($0.text).isEmpty }
-    let normalized = kept.map { Self.normalized($0.text) }
+    var kept: [VoicedLine] = []
+    var normalized: [[UInt8]] = []
+    for line in lines {
+      let bytes = Self.normalized(line.text)
+      if bytes.isEmpty { continue }
+      kept.append(line)
+      normalized.append(bytes)
+    }
     defer {
       previous = normalized
       previousEnd = end
@@ -46,24 +52,39 @@ struct RepeatedLineFilter: Sendable {
       return kept
     }
     // Paint-on growth: the first line starts with the whole last line of the cue before.
-    if let last = previous.last, let first = normalized.first, first.hasPrefix(last + " ") {
-      let words = last.split(separator: " ").count
+    if let last = previous.last, let first = normalized.first, first.count > last.count,
+      first[last.count] == 0x20, first.starts(with: last)
+    {
+      let words = last.split(separator: 0x20).count
       kept[0].text = Self.droppingWords(words, from: kept[0].text)
     }
     return kept
   }
 
-  /// `text` with white space trimmed and runs of it made one space.
-  static func normalized(_ text: String) -> String {
-    text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+  /// The bytes of `text` with ASCII white space trimmed and runs of it made one space.
+  static func normalized(_ text: String) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
+    var pendingSpace = false
+    for byte in text.utf8 {
+      if VoicedLine.isASCIIWhiteSpace(byte) {
+        pendingSpace = !bytes.isEmpty
+      } else {
+        if pendingSpace { bytes.append(0x20) }
+        pendingSpace = false
+        bytes.append(byte)
+      }
+    }
+    return bytes
   }
 
-  /// `text` without its first `count` words.
+  /// `text` without its first `count` words (separated by ASCII white space).
   private static func droppingWords(_ count: Int, from text: String) -> String {
-    var rest = Substring(text)
+    var rest = Substring(text).utf8[...]
     for _ in 0..<count {
-      rest = rest.drop { $0.isWhitespace }.drop { !$0.isWhitespace }
+      rest = rest.drop(while: VoicedLine.isASCIIWhiteSpace)
+      rest = rest.drop { !VoicedLine.isASCIIWhiteSpace($0) }
     }
-    return String(rest.drop { $0.isWhitespace })
+    return String(Substring(rest.drop(while: VoicedLine.isASCIIWhiteSpace)))
   }
 }

@@ -8,17 +8,18 @@ struct VoicedLine: Sendable, Hashable {
   /// The lines of a cue text: markup and ruby text (`<rt>`) dropped, a new line at each line
   /// break and wherever another voice starts within a line. Plain text builds no tree.
   static func lines(of text: CueText) -> [VoicedLine] {
-    if let plain = text.plainString {
-      return plain.split(separator: "\n", omittingEmptySubsequences: false).map {
-        VoicedLine(voice: nil, text: String($0))
-      }
+    // The tree is built once (a cue kept as written builds it on each request).
+    let nodes = text.nodes
+    if nodes.isEmpty { return [] }
+    if nodes.count == 1, case .text(let plain) = nodes[0] {
+      return split(plain).map { VoicedLine(voice: nil, text: String($0)) }
     }
     var lines: [VoicedLine] = []
     var current = VoicedLine(voice: nil, text: "")
     var started = false
     func append(_ string: String, voice: String?) {
       var first = true
-      for piece in string.split(separator: "\n", omittingEmptySubsequences: false) {
+      for piece in split(string) {
         if !first {
           lines.append(current)
           current = VoicedLine(voice: voice, text: "")
@@ -26,11 +27,9 @@ struct VoicedLine: Sendable, Hashable {
         }
         first = false
         if piece.isEmpty { continue }
-        let visible = piece.contains { !$0.isWhitespace }
+        let visible = isVisible(piece)
         // Unvoiced text after a voice (`<v A>Hi</v> <i>there</i>`) stays with that voice.
-        if visible, started, let voice, current.voice != voice,
-          current.text.contains(where: { !$0.isWhitespace })
-        {
+        if visible, started, let voice, current.voice != voice, isVisible(current.text[...]) {
           lines.append(current)
           current = VoicedLine(voice: voice, text: "")
         }
@@ -42,7 +41,7 @@ struct VoicedLine: Sendable, Hashable {
       }
     }
     // Depth-first over the tree without recursion; each frame keeps the voice it is in.
-    var stack: [(nodes: ArraySlice<CueNode>, voice: String?)] = [(text.nodes[...], nil)]
+    var stack: [(nodes: ArraySlice<CueNode>, voice: String?)] = [(nodes[...], nil)]
     while var top = stack.popLast() {
       guard let node = top.nodes.popFirst() else { continue }
       stack.append(top)
@@ -62,12 +61,39 @@ struct VoicedLine: Sendable, Hashable {
     return lines
   }
 
+  /// `text` split at line feeds, on its bytes.
+  private static func split(_ text: String) -> [Substring] {
+    text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { Substring($0) }
+  }
+
+  /// True when `text` has a character other than white space.
+  static func isVisible(_ text: Substring) -> Bool {
+    for byte in text.utf8 where !isASCIIWhiteSpace(byte) {
+      guard byte >= 0x80 else { return true }
+      return text.unicodeScalars.contains { !$0.properties.isWhitespace }
+    }
+    return false
+  }
+
   /// `text` without leading and trailing white space.
   static func trimmed(_ text: String) -> String {
-    let scalars = text.unicodeScalars
-    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-      let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+    let bytes = text.utf8
+    guard let first = bytes.firstIndex(where: { !isASCIIWhiteSpace($0) }),
+      let last = bytes.lastIndex(where: { !isASCIIWhiteSpace($0) })
     else { return "" }
-    return String(scalars[first...last])
+    if bytes[first] < 0x80, bytes[last] < 0x80 {
+      return first == bytes.startIndex && last == bytes.index(before: bytes.endIndex)
+        ? text : String(text[first...last])
+    }
+    // Other white space (no-break spaces, ideographic spaces) at an end.
+    let scalars = text.unicodeScalars
+    guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+      let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+    else { return "" }
+    return String(scalars[start...end])
+  }
+
+  static func isASCIIWhiteSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
   }
 }
