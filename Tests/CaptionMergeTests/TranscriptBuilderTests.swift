@@ -243,4 +243,11 @@ struct TranscriptBuilderTests {
     #expect(transcript.entries.count == 2)
     #expect(transcript.entries.first?.text.count == 400_000)
   }
+
+  @Test func comparesManyLinedCuesInLinearTime() {
+    let lines = Array(repeating: "A line.", count: 100_000).joined(separator: "\n")
+    let transcript = builder.build(captions: [track([cue(1, 2, lines), cue(2, 3, lines)])])
+    #expect(transcript.entries.count == 1)
+    #expect(transcript.entries.first?.source.cue == 1)
+  }
 }
