@@ -34,14 +34,23 @@ public struct TranscriptParagraph: Sendable, Hashable {
   public var text: String {
     var result = ""
     for entry in entries where !entry.text.isEmpty {
-      result = TranscriptParagraph.join(result, entry.text)
+      TranscriptParagraph.append(entry.text, to: &result)
     }
     return result
   }
 
   /// `first` and `second` joined by `separator(between:and:)`.
   public static func join(_ first: String, _ second: String) -> String {
-    first + separator(between: first, and: second) + second
+    var result = first
+    append(second, to: &result)
+    return result
+  }
+
+  /// Appends `text` to `result` in place after `separator(between:and:)`, so that joining
+  /// many pieces takes linear time.
+  public static func append(_ text: String, to result: inout String) {
+    result += separator(between: result, and: text)
+    result += text
   }
 
   /// A space, or nothing when either side is empty or the two touching characters belong to

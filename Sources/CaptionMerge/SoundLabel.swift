@@ -24,8 +24,8 @@ enum SoundLabel {
     func add(_ range: Range<String.Index>, sound: Bool) {
       let trimmed = VoicedLine.trimmed(String(text[range]))
       guard !trimmed.isEmpty else { return }
-      if !sound, let last = pieces.last, !last.isSound {
-        pieces[pieces.count - 1].text = last.text + " " + trimmed
+      if !sound, pieces.last?.isSound == false {
+        pieces[pieces.count - 1].text += " " + trimmed
       } else {
         pieces.append(Piece(isSound: sound, text: trimmed))
       }

@@ -82,13 +82,13 @@ public struct TranscriptBuilder: Sendable {
         if turns.isEmpty {
           turns.append(Turn(speaker: nil, marked: false, text: text))
         } else {
-          turns[turns.count - 1].text = TranscriptParagraph.join(turns[turns.count - 1].text, text)
+          TranscriptParagraph.append(text, to: &turns[turns.count - 1].text)
         }
       case .unnamed:
         turns.append(Turn(speaker: nil, marked: true, text: text))
       case .name(let name):
-        if let last = turns.last, last.marked, last.speaker == name {
-          turns[turns.count - 1].text = TranscriptParagraph.join(last.text, text)
+        if turns.last?.marked == true, turns.last?.speaker == name {
+          TranscriptParagraph.append(text, to: &turns[turns.count - 1].text)
         } else {
           turns.append(Turn(speaker: name, marked: true, text: text))
         }
@@ -114,7 +114,7 @@ public struct TranscriptBuilder: Sendable {
   private static func joinedText(_ lines: [VoicedLine]) -> String {
     var text = ""
     for line in lines {
-      text = TranscriptParagraph.join(text, VoicedLine.trimmed(line.text))
+      TranscriptParagraph.append(VoicedLine.trimmed(line.text), to: &text)
     }
     return text
   }

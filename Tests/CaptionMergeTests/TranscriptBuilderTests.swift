@@ -250,4 +250,12 @@ struct TranscriptBuilderTests {
     #expect(transcript.entries.count == 1)
     #expect(transcript.entries.first?.source.cue == 1)
   }
+
+  @Test func joinsManyLinesOfOneSpeakerInLinearTime() {
+    let lines = Array(repeating: "MARA: More.", count: 100_000).joined(separator: "\n")
+    let transcript = builder.build(captions: [track([cue(1, 2, lines)])])
+    #expect(transcript.paragraphs.count == 1)
+    #expect(transcript.paragraphs.first?.speaker == "MARA")
+    #expect(transcript.entries.first?.text.count == 100_000 * 6 - 1)
+  }
 }
