@@ -45,7 +45,7 @@ public enum TranscriptHTMLWriter {
     a{color:var(--link);text-decoration:underline;text-underline-offset:.15em}
     a:focus-visible,main:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
     .skip{position:absolute;inset-inline-start:.5rem;top:-10rem;background:var(--bg);\
-    padding:.5rem .75rem;z-index:1}
+    border:2px solid var(--fg);border-radius:.25rem;padding:.5rem .75rem;z-index:1}
     .skip:focus{top:.5rem}
     nav ol{margin:0 0 1rem;padding-inline-start:1.5rem}
     .time{font-variant-numeric:tabular-nums;margin-inline-end:.5em;white-space:nowrap}

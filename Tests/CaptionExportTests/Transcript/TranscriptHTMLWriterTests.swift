@@ -61,6 +61,25 @@ struct TranscriptHTMLWriterTests {
     #expect(!page.contains("<b>alert"))
   }
 
+  @Test func keepsAVoiceNamedLikeAScriptAsText() {
+    let tree = CueText(nodes: [
+      .element(
+        CueElement(
+          kind: .voice, annotation: "javascript:alert(1)\"><svg onload=x>",
+          children: [.text("Hi")]))
+    ])
+    let cue = Cue(start: .zero, end: MediaTime(milliseconds: 900), text: tree, rawText: "x")
+    let transcript = TranscriptBuilder().build(captions: [Track(format: .webvtt, cues: [cue])])
+    let page = TranscriptHTMLWriter.page(
+      transcript, options: TranscriptExportOptions(title: "t", mediaLink: "m.mp4"))
+    #expect(
+      page.contains(
+        "<b class=\"speaker\"><bdi>javascript:alert(1)&quot;&gt;&lt;svg onload=x&gt;</bdi>:</b> Hi"
+      ))
+    #expect(page.contains("href=\"m.mp4#t=0\""))
+    #expect(!page.contains("<svg"))
+  }
+
   @Test func hasNoJustifiedTextAndAPrintStylesheet() {
     #expect(!TranscriptHTMLWriter.stylesheet.contains("justify"))
     #expect(TranscriptHTMLWriter.stylesheet.contains("@media print"))
