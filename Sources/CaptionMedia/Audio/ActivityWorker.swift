@@ -1,3 +1,4 @@
+import CaptionCore
 import Foundation
 
 /// Resamples decoded audio to mono 16 kHz and runs the detector over it, on a thread of its

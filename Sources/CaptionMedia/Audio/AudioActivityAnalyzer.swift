@@ -1,5 +1,5 @@
 internal import CFFmpeg
-import CaptionCore
+public import CaptionCore
 public import Foundation
 
 /// Finds speech in a media file: decodes one audio stream, resamples it to mono 16 kHz and

@@ -1,4 +1,4 @@
-import CaptionCore
+public import CaptionCore
 import Foundation
 
 /// Finds speech-like activity in mono audio at 16 kHz, fed in chunks of any size.

@@ -1,5 +1,3 @@
-public import CaptionCore
-
 /// Where a stretch of audio holds speech-like sound, as found by `AudioActivityDetector`.
 public struct AudioActivity: Sendable, Hashable {
   /// One stretch of activity: its time range and its loudness.
