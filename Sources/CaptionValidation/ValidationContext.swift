@@ -48,16 +48,6 @@ public struct MediaFacts: Sendable, Hashable {
   }
 }
 
-/// Speech and sound detected in the media's audio.
-public struct AudioActivity: Sendable, Hashable {
-  /// Stretches of detected speech, in time order.
-  public var speech: [TimeRange]
-
-  public init(speech: [TimeRange]) {
-    self.speech = speech
-  }
-}
-
 extension ValidationProfile {
   /// The `web` profile of the compiled-in defaults.
   public static let standard: ValidationProfile =
