@@ -12,8 +12,7 @@ public struct TranscriptExportOptions: Sendable, Hashable {
   }
 
   /// A relative URL for a file path: every byte but unreserved characters and `/`
-  /// percent-encoded, and `./` put before a first segment holding a colon, so that no path
-  /// can become a scheme (`javascript:`).
+  /// percent-encoded, colons included, so that no path can become a scheme (`javascript:`).
   public static func link(forPath path: String) -> String {
     var link = ""
     for byte in path.utf8 {
