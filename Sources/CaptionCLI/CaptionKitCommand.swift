@@ -12,7 +12,7 @@ public enum CaptionKitCommand {
   /// The commands, in the order help lists them.
   static let commands: [CommandConfiguration] = [
     ConvertCommand.configuration, ValidateCommand.configuration, ProbeCommand.configuration,
-    ExtractCommand.configuration,
+    ExtractCommand.configuration, MuxCommand.configuration,
   ]
 
   private static func runCommand(
@@ -22,6 +22,7 @@ public enum CaptionKitCommand {
     case ConvertCommand.configuration.name: return try ConvertCommand.run(arguments, in: context)
     case ProbeCommand.configuration.name: return try ProbeCommand.run(arguments, in: context)
     case ExtractCommand.configuration.name: return try ExtractCommand.run(arguments, in: context)
+    case MuxCommand.configuration.name: return try MuxCommand.run(arguments, in: context)
     default: return try ValidateCommand.run(arguments, in: context)
     }
   }

@@ -1,0 +1,132 @@
+public import CaptionMedia
+
+/// The cues of a track in the form a muxed codec stores them, made by the SRT and WebVTT
+/// writers (so what a codec cannot carry is reported as those writers report it).
+public enum MuxCues {
+  /// The cues of `track` for `codec`, and what the codec cannot carry (`convert.lossy`).
+  public static func cues(of track: Track, for codec: MuxSubtitleCodec) -> (
+    cues: [MuxCue], diagnostics: [Diagnostic]
+  ) {
+    var bytes: [UInt8] = []
+    var diagnostics: [Diagnostic]
+    switch codec {
+    case .webvtt: diagnostics = WebVTTWriter.write(track, into: &bytes)
+    case .subrip, .movText: diagnostics = SRTWriter.write(track, into: &bytes)
+    }
+    let blocks = cueBlocks(bytes, count: track.cues.count)
+    var cues: [MuxCue] = []
+    cues.reserveCapacity(track.cues.count)
+    for (cue, block) in zip(track.cues, blocks) {
+      cues.append(
+        MuxCue(
+          start: cue.start, end: cue.end, text: block.text,
+          identifier: codec == .webvtt ? block.identifier : "",
+          settings: codec == .webvtt ? block.settings : ""))
+    }
+    if codec == .movText {
+      diagnostics = movTextLosses(diagnostics, cues: cues, track: track)
+    }
+    return (cues, diagnostics)
+  }
+
+  /// One written cue: the lines before its timing line, its settings, its text.
+  private struct Block {
+    var identifier: String
+    var settings: String
+    var text: String
+  }
+
+  /// The last `count` blocks of a written file (the cues; header, regions and style sheets
+  /// come first), split at blank lines, which no written cue text holds.
+  private static func cueBlocks(_ bytes: [UInt8], count: Int) -> [Block] {
+    var blocks: [Block] = []
+    blocks.reserveCapacity(count)
+    var lines: [ArraySlice<UInt8>] = []
+    var start = 0
+    func finishBlock() {
+      defer { lines.removeAll(keepingCapacity: true) }
+      guard let timing = lines.firstIndex(where: isTimingLine) else { return }
+      let identifier = lines[..<timing].map { String(decoding: $0, as: UTF8.self) }
+        .joined(separator: "\n")
+      let fields = lines[timing].split(separator: 0x20, omittingEmptySubsequences: true)
+      let settings = fields.dropFirst(3).map { String(decoding: $0, as: UTF8.self) }
+        .joined(separator: " ")
+      let text = lines[(timing + 1)...].map { String(decoding: $0, as: UTF8.self) }
+        .joined(separator: "\n")
+      blocks.append(Block(identifier: identifier, settings: settings, text: text))
+    }
+    for index in 0...bytes.count {
+      guard index == bytes.count || bytes[index] == 0x0A else { continue }
+      let line = bytes[start..<index]
+      start = index + 1
+      if line.isEmpty {
+        if !lines.isEmpty { finishBlock() }
+      } else {
+        lines.append(line)
+      }
+    }
+    if !lines.isEmpty { finishBlock() }
+    return Array(blocks.suffix(count))
+  }
+
+  private static func isTimingLine(_ line: ArraySlice<UInt8>) -> Bool {
+    let arrow: [UInt8] = [0x20, 0x2D, 0x2D, 0x3E, 0x20]
+    guard line.count >= arrow.count else { return false }
+    var index = line.startIndex
+    while index + arrow.count <= line.endIndex {
+      if line[index..<(index + arrow.count)].elementsEqual(arrow) { return true }
+      index += 1
+    }
+    return false
+  }
+
+  /// The SRT writer's losses said of `mov_text`, plus what `mov_text` holds less than SRT: a
+  /// position (`{\an8}`) and colours.
+  private static func movTextLosses(
+    _ srtLosses: [Diagnostic], cues: [MuxCue], track: Track
+  ) -> [Diagnostic] {
+    let hint = "mov_text cannot carry it; mux into .mkv with :codec=webvtt to keep it"
+    var byCue: [Int: Diagnostic] = [:]
+    var diagnostics: [Diagnostic] = []
+    for diagnostic in srtLosses {
+      if let index = diagnostic.cue?.index {
+        byCue[index] = diagnostic
+      } else {
+        var changed = diagnostic
+        changed.message = changed.message.replacingSuffix(" in SRT", with: " in mov_text")
+        changed.hint = hint
+        diagnostics.append(changed)
+      }
+    }
+    for (offset, cue) in cues.enumerated() {
+      let index = offset + 1
+      var extra: [String] = []
+      if cue.text.hasPrefix("{\\an") { extra.append("position \(cue.text.prefix(6))") }
+      if cue.text.contains("<font") { extra.append("colour") }
+      guard var diagnostic = byCue[index] ?? (extra.isEmpty ? nil : newLoss(track, offset))
+      else { continue }
+      var message = diagnostic.message
+      if message.hasSuffix(" in SRT") { message.removeLast(" in SRT".count) }
+      if !extra.isEmpty {
+        message += (message.hasSuffix(" loses") ? " " : ", ") + extra.joined(separator: ", ")
+      }
+      diagnostic.message = message + " in mov_text"
+      diagnostic.hint = hint
+      diagnostics.append(diagnostic)
+    }
+    return diagnostics
+  }
+
+  private static func newLoss(_ track: Track, _ offset: Int) -> Diagnostic {
+    let cue = track.cues[offset]
+    return Diagnostic(
+      rule: SRTWriter.lossyRule, severity: .warning, message: "cue \(offset + 1) loses",
+      file: track.path, location: cue.location, cue: cue.reference(index: offset + 1))
+  }
+}
+
+extension String {
+  fileprivate func replacingSuffix(_ suffix: String, with replacement: String) -> String {
+    hasSuffix(suffix) ? String(dropLast(suffix.count)) + replacement : self
+  }
+}
