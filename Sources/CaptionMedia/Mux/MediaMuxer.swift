@@ -50,6 +50,8 @@ public enum MediaMuxer {
       }
       let type = parameters.pointee.codec_type
       let codecName = library.codecName(parameters.pointee.codec_id)
+      // A stream the demuxer itself hides: an MP4's chapter track, copied as chapters.
+      if stream.pointee.discard == AVDISCARD_ALL { continue }
       guard
         type == AVMEDIA_TYPE_VIDEO || type == AVMEDIA_TYPE_AUDIO
           || type == AVMEDIA_TYPE_SUBTITLE || type == AVMEDIA_TYPE_ATTACHMENT
