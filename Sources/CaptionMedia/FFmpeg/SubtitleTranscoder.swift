@@ -1,25 +1,31 @@
 internal import CFFmpeg
 
-/// SubRip cue text turned into another text codec's packets, as FFmpeg's own command does
-/// it: the SubRip decoder makes an ASS event, the encoder (`mov_text`) stores it. Owns both
-/// codec contexts.
+/// Text subtitle packets turned into another text codec's packets, as FFmpeg's own command
+/// does it: the decoder (SubRip for added cues, or the codec of a copied stream) makes ASS
+/// events, the encoder (`mov_text`, `subrip`, `webvtt`) stores them. Owns both codec
+/// contexts.
 final class SubtitleTranscoder {
   let library: FFmpegLibrary
   let decoder: UnsafeMutablePointer<AVCodecContext>
   let encoder: UnsafeMutablePointer<AVCodecContext>
   private let packet: Packet
 
-  /// Opens the SubRip decoder and the encoder named `encoderName`, with times in
-  /// milliseconds. The encoder gets the decoder's ASS header (allocated with `av_malloc`,
-  /// which FFmpeg frees with the context).
-  init(encoderName: String, library: FFmpegLibrary, path: String) throws(FFmpegError) {
+  /// Opens a decoder (for `source`'s codec, else SubRip with times in milliseconds) and the
+  /// encoder named `encoderName`. The encoder gets the decoder's ASS header (allocated with
+  /// `av_malloc`, which FFmpeg frees with the context).
+  init(
+    decoding source: UnsafeMutablePointer<AVStream>? = nil, encoderName: String,
+    library: FFmpegLibrary, path: String
+  ) throws(FFmpegError) {
     let millisecond = AVRational(num: 1, den: 1000)
-    guard let decoding = library.findDecoder(AV_CODEC_ID_SUBRIP),
+    let parameters = source?.pointee.codecpar
+    let id = parameters?.pointee.codec_id ?? AV_CODEC_ID_SUBRIP
+    guard let decoding = library.findDecoder(id),
       let encoding = library.findEncoder(named: encoderName)
     else {
       throw FFmpegError(
         code: FFmpegLibrary.Code.decoderNotFound,
-        message: "FFmpeg has no subrip decoder or \(encoderName) encoder",
+        message: "FFmpeg has no \(library.codecName(id)) decoder or \(encoderName) encoder",
         operation: "convert subtitles for", path: path)
     }
     guard let decoder = library.codecContextAlloc(decoding) else {
@@ -34,9 +40,14 @@ final class SubtitleTranscoder {
     self.decoder = decoder
     self.encoder = encoder
     self.packet = try Packet(library: library)
-    decoder.pointee.pkt_timebase = millisecond
-    var status = library.codecOpen(decoder, decoding)
-    if status < 0 { throw library.error(status, "open the subrip decoder for", path: path) }
+    var status: Int32 = 0
+    if let parameters {
+      status = library.parametersToContext(decoder, parameters)
+      if status < 0 { throw library.error(status, "configure the decoder for", path: path) }
+    }
+    decoder.pointee.pkt_timebase = source?.pointee.time_base ?? millisecond
+    status = library.codecOpen(decoder, decoding)
+    if status < 0 { throw library.error(status, "open the decoder for", path: path) }
     encoder.pointee.time_base = millisecond
     let size = Int(decoder.pointee.subtitle_header_size)
     if size > 0, let header = decoder.pointee.subtitle_header,
@@ -62,22 +73,27 @@ final class SubtitleTranscoder {
   func transcode(_ text: String, duration: Int64, path: String) throws(FFmpegError) -> [UInt8] {
     let bytes = Array(text.utf8)
     packet.unref()
-    var status = library.packetAllocatePayload(packet.pointer, size: Int32(bytes.count))
+    let status = library.packetAllocatePayload(packet.pointer, size: Int32(bytes.count))
     if status < 0 { throw library.error(status, "convert a cue of", path: path) }
     if let data = packet.pointer.pointee.data, !bytes.isEmpty {
       data.update(from: bytes, count: bytes.count)
     }
     packet.pointer.pointee.pts = 0
     packet.pointer.pointee.duration = duration
+    return try transcode(packet, path: path) ?? [0, 0]
+  }
+
+  /// The encoded payload of one packet of the decoder's codec; nil when it holds no text.
+  func transcode(_ packet: Packet, path: String) throws(FFmpegError) -> [UInt8]? {
     var subtitle = AVSubtitle()
     var got: Int32 = 0
-    status = library.decodeSubtitle(decoder, &subtitle, gotSubtitle: &got, packet.pointer)
+    let status = library.decodeSubtitle(decoder, &subtitle, gotSubtitle: &got, packet.pointer)
     if status < 0 { throw library.error(status, "convert a cue of", path: path) }
-    guard got != 0 else { return [0, 0] }
+    guard got != 0 else { return nil }
     defer { library.subtitleFree(&subtitle) }
-    if subtitle.num_rects == 0 { return [0, 0] }
+    if subtitle.num_rects == 0 { return nil }
     subtitle.start_display_time = 0
-    let capacity = bytes.count * 8 + 1024
+    let capacity = Int(max(0, packet.pointer.pointee.size)) * 8 + 4096
     var output = [UInt8](repeating: 0, count: capacity)
     let written = output.withUnsafeMutableBufferPointer { buffer -> Int32 in
       guard let base = buffer.baseAddress else { return FFmpegLibrary.Code.outOfMemory }

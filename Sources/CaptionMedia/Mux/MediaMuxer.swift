@@ -43,6 +43,8 @@ public enum MediaMuxer {
 
     // Copied streams.
     var mapping = [Int](repeating: -1, count: source.streamCount)
+    var converters = [SubtitleTranscoder?](repeating: nil, count: source.streamCount)
+    var expected: [Expected] = []
     var copied: [(input: Int, output: Int)] = []
     for index in 0..<source.streamCount {
       guard let stream = source.stream(index), let parameters = stream.pointee.codecpar else {
@@ -64,15 +66,44 @@ public enum MediaMuxer {
         continue
       }
       let fits = library.queryCodec(format, parameters.pointee.codec_id, compliance: 0)
-      if fits == 0 {
+      let isText =
+        type == AVMEDIA_TYPE_SUBTITLE
+        && (library.codecDescriptor(parameters.pointee.codec_id)?.pointee.props ?? 0)
+          & AV_CODEC_PROP_TEXT_SUB != 0
+      if fits == 0, !isText {
         throw unsupported(
           stream: index, codec: codecName, type: type, container: container, input: input)
       }
       let outputIndex: Int
-      do {
-        outputIndex = try sink.addStream(copying: stream)
-      } catch {
-        throw MuxError(kind: .cannotWrite, message: "cannot write \(output): \(error.message)")
+      if fits == 0 {
+        // Text the container cannot carry is converted to its text codec, as ffmpeg does.
+        let target = container.defaultCodec.rawValue
+        let converter = try SubtitleTranscoder(
+          decoding: stream, encoderName: target, library: library, path: input)
+        guard let made = library.newStream(sink.pointer, nil),
+          let madeParameters = made.pointee.codecpar
+        else {
+          throw MuxError(kind: .cannotWrite, message: "cannot write \(output): out of memory")
+        }
+        let status = library.parametersFromContext(madeParameters, converter.encoder)
+        if status < 0 { throw library.error(status, "set up \(target) for", path: output) }
+        made.pointee.time_base = stream.pointee.time_base
+        outputIndex = Int(made.pointee.index)
+        converters[index] = converter
+        diagnostics.append(
+          Diagnostic(
+            rule: container == .mp4 ? mp4TextCodecRule : notKeptRule, severity: .remark,
+            message:
+              "stream \(index) (\(codecName)) is converted to \(target): "
+              + "\(container.displayName) cannot carry \(codecName); its styling may change",
+            file: input,
+            hint: "extract it and add it back with --track to see what is lost, cue by cue"))
+      } else {
+        do {
+          outputIndex = try sink.addStream(copying: stream)
+        } catch {
+          throw MuxError(kind: .cannotWrite, message: "cannot write \(output): \(error.message)")
+        }
       }
       guard let copy = sink.stream(outputIndex) else { continue }
       _ = library.dictionaryCopy(&copy.pointee.metadata, stream.pointee.metadata)
@@ -85,6 +116,14 @@ public enum MediaMuxer {
       copy.pointee.sample_aspect_ratio = stream.pointee.sample_aspect_ratio
       mapping[index] = outputIndex
       copied.append((index, outputIndex))
+      expected.append(
+        Expected(
+          output: outputIndex, flags: MediaProbe.dispositions(copy.pointee.disposition),
+          name: converters[index] == nil
+            ? "stream \(outputIndex) (\(codecName), copied from stream \(index))"
+            : "stream \(outputIndex) (\(container.defaultCodec.rawValue), converted from "
+              + "stream \(index))",
+          codec: nil, file: input))
     }
     _ = library.dictionaryCopy(&sink.pointer.pointee.metadata, source.pointer.pointee.metadata)
     try copyChapters(from: source, to: sink, library: library, output: output)
@@ -159,6 +198,13 @@ public enum MediaMuxer {
             settings: track.codec == .webvtt ? cue.settings : ""))
       }
       added.append(outputIndex)
+      expected.append(
+        Expected(
+          output: outputIndex, flags: track.dispositions,
+          name:
+            "stream \(outputIndex) (\(track.codec.rawValue)"
+            + "\(track.kind.map { ", \($0.rawValue)" } ?? ""))",
+          codec: track.codec, file: track.source))
     }
     // Stable: cues of one time keep their track order.
     pending = pending.enumerated().sorted {
@@ -168,14 +214,31 @@ public enum MediaMuxer {
     do {
       try sink.writeHeader()
     } catch {
-      throw MuxError(kind: .cannotWrite, message: "cannot write \(output): \(error.message)")
+      // Creating the file failed, or the muxer refused the streams (FLAC in MP4 is
+      // "experimental" in FFmpeg 5.1): it says why in its log.
+      // FFmpeg's advice names its command's options ("add '-strict -2'"), which mux has not.
+      let reason = FFmpegLog.reason(from: sink.pointer).map { text in
+        text.firstRange(of: ", add '-").map { String(text[..<$0.lowerBound]) } ?? text
+      }
+      _ = FFmpegLog.take(from: sink.pointer)
+      if error.operation == "create" || reason == nil {
+        throw MuxError(kind: .cannotWrite, message: "cannot write \(output): \(error.message)")
+      }
+      throw MuxError(
+        kind: .unsupported,
+        message:
+          "FFmpeg's \(container.displayName) muxer refuses these streams: "
+          + (reason ?? error.message),
+        hint: "write another container (.mp4, .mkv or .webm)")
     }
     let packet = try Packet(library: library)
     let cuePacket = try Packet(library: library)
     var next = 0
     func writeCues(until time: Int64?) throws {
       while next < pending.count, time.map({ pending[next].start <= $0 }) ?? true {
-        try write(pending[next], packet: cuePacket, to: sink, library: library, output: output)
+        try write(
+          pending[next], packet: cuePacket, to: sink, library: library, output: output,
+          timeBase: millisecond)
         next += 1
       }
     }
@@ -187,6 +250,15 @@ public enum MediaMuxer {
       let base = stream.pointee.time_base
       if let time = packet.decodingTime ?? packet.presentationTime {
         try writeCues(until: library.rescale(time, from: base, to: millisecond))
+      }
+      if let converter = converters[index] {
+        guard let payload = try converter.transcode(packet, path: input) else { continue }
+        try write(
+          PendingCue(
+            stream: mapping[index], start: packet.presentationTime ?? packet.decodingTime ?? 0,
+            duration: packet.duration, payload: payload, identifier: "", settings: ""),
+          packet: cuePacket, to: sink, library: library, output: output, timeBase: base)
+        continue
       }
       do {
         try sink.write(packet, stream: mapping[index], timeBase: base)
@@ -202,14 +274,14 @@ public enum MediaMuxer {
     }
     _ = consume sink
 
-    diagnostics += try keptFlags(output, tracks: tracks, added: added, container: container)
+    diagnostics += try keptFlags(output, expected: expected, container: container)
     return MuxResult(copied: copied, added: added, diagnostics: diagnostics)
   }
 
   /// A cue packet waiting for its place between the copied packets.
   private struct PendingCue {
     var stream: Int
-    /// Milliseconds, on the input's time line.
+    /// On the input's time line (in milliseconds for added cues).
     var start: Int64
     var duration: Int64
     var payload: [UInt8]
@@ -217,9 +289,10 @@ public enum MediaMuxer {
     var settings: String
   }
 
+  /// Writes a made packet; its times are in `timeBase`.
   private static func write(
     _ cue: PendingCue, packet: Packet, to sink: OutputFormatContext, library: FFmpegLibrary,
-    output: String
+    output: String, timeBase: AVRational
   ) throws {
     packet.unref()
     let status = library.packetAllocatePayload(packet.pointer, size: Int32(cue.payload.count))
@@ -241,7 +314,7 @@ public enum MediaMuxer {
     packet.pointer.pointee.duration = cue.duration
     packet.pointer.pointee.flags |= AV_PKT_FLAG_KEY
     do {
-      try sink.write(packet, stream: cue.stream, timeBase: AVRational(num: 1, den: 1000))
+      try sink.write(packet, stream: cue.stream, timeBase: timeBase)
     } catch {
       throw MuxError(kind: .cannotWrite, message: "cannot write \(output): \(error.message)")
     }
@@ -276,9 +349,26 @@ public enum MediaMuxer {
     }
   }
 
-  /// Remarks for each flag asked for that the written file does not have.
+  /// A stream of the output whose flags are checked after writing.
+  private struct Expected {
+    var output: Int
+    /// The flags asked for (an added track) or copied (a stream of the input).
+    var flags: [StreamDisposition]
+    /// `stream 2 (subrip, sdh)`; `stream 2 (mov_text, copied from stream 2)`.
+    var name: String
+    var codec: MuxSubtitleCodec?
+    var file: String?
+  }
+
+  /// The flags a user can see a player use, checked on every stream.
+  static let checkedFlags: Set<StreamDisposition> = [
+    .default, .forced, .hearingImpaired, .visualImpaired, .captions, .descriptions, .comment,
+    .dub, .original,
+  ]
+
+  /// Remarks for each flag asked for or copied that the written file does not have.
   private static func keptFlags(
-    _ output: String, tracks: [MuxSubtitleTrack], added: [Int], container: MuxContainer
+    _ output: String, expected: [Expected], container: MuxContainer
   ) throws -> [Diagnostic] {
     let written: MediaInfo
     do {
@@ -288,31 +378,32 @@ public enum MediaMuxer {
         kind: .cannotWrite, message: "cannot read back \(output): \(error)")
     }
     var diagnostics: [Diagnostic] = []
-    for (track, index) in zip(tracks, added) {
-      guard let stream = written.streams.first(where: { $0.index == index }) else { continue }
-      let lost = track.dispositions.filter { !stream.has($0) }
+    for entry in expected {
+      guard let stream = written.streams.first(where: { $0.index == entry.output }) else {
+        continue
+      }
+      let lost = entry.flags.filter { checkedFlags.contains($0) && !stream.has($0) }
       guard !lost.isEmpty else { continue }
       let names = lost.map(\.rawValue).joined(separator: ", ")
       diagnostics.append(
         Diagnostic(
           rule: dispositionRule, severity: .remark,
           message:
-            "stream \(index) (\(track.codec.rawValue)\(track.kind.map { ", \($0.rawValue)" } ?? "")) "
-            + "loses the \(names) \(lost.count == 1 ? "flag" : "flags"): FFmpeg's "
+            "\(entry.name) loses the \(names) \(lost.count == 1 ? "flag" : "flags"): FFmpeg's "
             + "\(container.displayName) muxer does not store \(lost.count == 1 ? "it" : "them")",
-          file: track.source,
-          hint: hint(for: lost, container: container, codec: track.codec)))
+          file: entry.file,
+          hint: hint(for: lost, container: container, codec: entry.codec).nilIfEmpty))
     }
     return diagnostics
   }
 
   private static func hint(
-    for lost: [StreamDisposition], container: MuxContainer, codec: MuxSubtitleCodec
+    for lost: [StreamDisposition], container: MuxContainer, codec: MuxSubtitleCodec?
   ) -> String {
     if container == .matroska, codec == .webvtt, lost.contains(.descriptions) {
       return "use :codec=subrip, which keeps descriptions in Matroska, or write .mp4"
     }
-    return "write .mp4 to keep every flag"
+    return container == .mp4 ? "" : "write .mp4 to keep every flag"
   }
 
   private static func flag(_ disposition: StreamDisposition) -> Int32 {
@@ -356,4 +447,8 @@ public enum MediaMuxer {
         + "\(container.displayName) cannot carry",
       hint: "write " + others.joined(separator: " or ") + " instead")
   }
+}
+
+extension String {
+  fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }

@@ -238,15 +238,40 @@ struct MuxCommandTests {
       run.stderr.hasPrefix(
         "error: stream 0 of \(media) holds h264 video, which WebM cannot carry\n"
           + "hint: write .mp4 or .mkv instead\n"))
-    // An MKV's subrip stream cannot be copied into MP4.
-    let mkv = try MuxMediaMaker.mkv(in: folder)
-    let copy = ToolRun(["mux", mkv, "--track", track, "-o", folder.path + "/out.mp4"])
-    #expect(copy.status == 64)
-    #expect(
-      copy.stderr.contains(
-        "error: stream 2 of \(mkv) holds subrip subtitles, which MP4 cannot carry "
-          + "[container.mp4-text-codec]\n"))
     #expect(try folder.listing().filter { $0.hasPrefix("out") || $0.hasPrefix(".out") } == [])
+  }
+
+  @Test func textStreamsTheContainerCannotCarryAreConverted() throws {
+    let folder = try TemporaryFolder()
+    let mkv = try MuxMediaMaker.mkv(in: folder, audio: "aac")
+    let track = try folder.file("a.srt", Self.englishSRT)
+    let output = folder.path + "/out.mp4"
+    let run = ToolRun(["mux", mkv, "--track", track, "-o", output])
+    #expect(run.status == 0)
+    #expect(
+      run.stderr.contains(
+        "\(mkv): remark: stream 2 (subrip) is converted to mov_text: MP4 cannot carry subrip; "
+          + "its styling may change [container.mp4-text-codec]\n"))
+    let streams = try MuxMediaMaker.streams(output)
+    #expect(
+      streams == [
+        "0 h264 und default", "1 aac und default", "2 mov_text eng default", "3 mov_text und -",
+      ])
+    // The converted stream has the cues of the original, at the same times.
+    #expect(try Self.embeddedCues(output, stream: 2) == Self.embeddedCues(mkv, stream: 2))
+    #expect(try MuxMediaMaker.packetHashes(output) == MuxMediaMaker.packetHashes(mkv))
+  }
+
+  @Test func streamsTheMuxerRefusesAreAUsageError() throws {
+    let folder = try TemporaryFolder()
+    let mkv = try MuxMediaMaker.mkv(in: folder)
+    let track = try folder.file("a.srt", Self.englishSRT)
+    let run = ToolRun(["mux", mkv, "--track", track, "-o", folder.path + "/out.mp4"])
+    #expect(run.status == 64)
+    #expect(
+      run.stderr.contains(
+        "error: FFmpeg's MP4 muxer refuses these streams: flac in MP4 support is experimental\n"))
+    #expect(try folder.listing().filter { $0.contains("out") } == [])
   }
 
   @Test func anUnwritableOutputExits73AndLeavesNothing() throws {

@@ -20,15 +20,16 @@ enum MuxMediaMaker {
       ])
   }
 
-  /// A Matroska file (H.264, FLAC) with a default English subtitle stream already in it.
-  static func mkv(in folder: TemporaryFolder) throws -> String {
+  /// A Matroska file (H.264 and FLAC, or the audio codec given) with a default English
+  /// subtitle stream already in it.
+  static func mkv(in folder: TemporaryFolder, audio: String = "flac") throws -> String {
     try folder.file("old.srt", "1\n00:00:00,200 --> 00:00:00,900\nOld\n")
     return try make(
-      "movie.mkv", in: folder,
+      "movie-\(audio).mkv", in: folder,
       [
         "-f", "lavfi", "-i", "testsrc2=s=160x90:r=10:d=3", "-f", "lavfi", "-i", "sine=d=3",
         "-i", folder.path + "/old.srt", "-map", "0", "-map", "1", "-map", "2", "-c:v",
-        "libx264", "-bf", "0", "-c:a", "flac", "-c:s", "subrip", "-metadata:s:s:0",
+        "libx264", "-bf", "0", "-c:a", audio, "-c:s", "subrip", "-metadata:s:s:0",
         "language=eng", "-disposition:s:0", "default", "-t", "3",
       ])
   }
