@@ -11,9 +11,7 @@ enum MuxCommand: CaptionCommand {
   static let configuration = CommandConfiguration(
     name: "mux",
     abstract: "Add caption files to a media file as text tracks.",
-    usage:
-      "mux <media> --track <file>[:lang=L][:kind=K][:default][:codec=C]... -o <output> "
-      + "[--max-findings <n>]",
+    usage: "mux <media> --track <file[:options]>... -o <output> [--max-findings <n>]",
     discussion: """
       Every video, audio and subtitle stream is copied packet for packet, with its metadata, \
       dispositions and the chapters. Each --track (any caption format captionkit reads) \
@@ -90,7 +88,7 @@ enum MuxCommand: CaptionCommand {
       } catch {
         throw InputOptions.failure(error)
       }
-      findings.print(result.diagnostics.filter { $0.severity == .error }, in: context)
+      findings.print(result.diagnostics, in: context)
       let kind = spec.kind ?? named?.kind ?? result.track.kind
       let codec = spec.codec ?? container.defaultCodec
       let made = MuxCues.cues(of: result.track, for: codec)

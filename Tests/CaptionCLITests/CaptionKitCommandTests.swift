@@ -24,6 +24,7 @@ struct CaptionKitCommandTests {
         probe                     Show a media file's format, streams and chapters.
         extract                   Write the text subtitle streams of a media file as
                                   caption files.
+        mux                       Add caption files to a media file as text tracks.
 
       OPTIONS:
         --version                 Show the version.

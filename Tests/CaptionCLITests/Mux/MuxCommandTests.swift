@@ -274,6 +274,18 @@ struct MuxCommandTests {
     #expect(try folder.listing().filter { $0.contains("out") } == [])
   }
 
+  @Test func withoutFFmpegItExits69AndWritesNothing() throws {
+    let folder = try TemporaryFolder()
+    let media = try MuxMediaMaker.webm(in: folder)
+    let track = try folder.file("a.srt", Self.englishSRT)
+    let run = try FFmpegLoadingTests.captionkit(
+      ["mux", media, "--track", track, "-o", folder.path + "/out.webm"],
+      environment: ["CAPTIONKIT_FFMPEG_LIBRARY_PATH": folder.path + "/no-ffmpeg"])
+    #expect(run.status == 69)
+    #expect(run.stderr.hasPrefix("error: FFmpeg is not available: cannot load libavutil.so.57"))
+    #expect(try folder.listing() == ["a.srt", "movie.webm"])
+  }
+
   @Test func anUnwritableOutputExits73AndLeavesNothing() throws {
     let folder = try TemporaryFolder()
     let media = try MuxMediaMaker.webm(in: folder)
