@@ -26,7 +26,31 @@ public enum MuxCues {
     if codec == .movText {
       diagnostics = movTextLosses(diagnostics, cues: cues, track: track)
     }
+    if codec == .webvtt {
+      diagnostics += headerLosses(track)
+    }
     return (cues, diagnostics)
+  }
+
+  /// What of a WebVTT file's header a Matroska or WebM stream does not keep: FFmpeg 5.1
+  /// stores no header text, STYLE or REGION block (a cue's `region:` setting stays, naming a
+  /// region players no longer know).
+  private static func headerLosses(_ track: Track) -> [Diagnostic] {
+    let hint =
+      "FFmpeg stores no WebVTT header in Matroska or WebM; deliver the WebVTT file next to "
+      + "the media to keep it"
+    func plural(_ count: Int, _ noun: String) -> String {
+      "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+    var phrases: [String] = []
+    if !track.header.isEmpty { phrases.append("header text") }
+    if !track.stylesheets.isEmpty { phrases.append(plural(track.stylesheets.count, "style sheet")) }
+    if !track.regions.isEmpty { phrases.append(plural(track.regions.count, "region")) }
+    return phrases.map {
+      Diagnostic(
+        rule: SRTWriter.lossyRule, severity: .warning,
+        message: "\($0) not kept in a Matroska or WebM stream", file: track.path, hint: hint)
+    }
   }
 
   /// One written cue: the lines before its timing line, its settings, its text.
