@@ -25,6 +25,9 @@ public enum MuxCues {
     }
     if codec == .movText {
       diagnostics = movTextLosses(diagnostics, cues: cues, track: track)
+      let flattened = withoutOverlaps(cues, track: track)
+      cues = flattened.cues
+      diagnostics += flattened.diagnostics
     }
     if codec == .webvtt {
       diagnostics += headerLosses(track)
@@ -51,6 +54,85 @@ public enum MuxCues {
         rule: SRTWriter.lossyRule, severity: .warning,
         message: "\($0) not kept in a Matroska or WebM stream", file: track.path, hint: hint)
     }
+  }
+
+  /// Most cue texts one `mov_text` sample shows at once; a cue starting while this many show
+  /// is not stored (and is reported), which keeps the work linear.
+  public static let maximumStacked = 8
+
+  /// `mov_text` shows one sample at a time, and FFmpeg's MP4 muxer moves a sample that
+  /// starts before the previous one ends. So overlapping cues become consecutive samples,
+  /// each showing the texts of every cue active then (in cue order, one under the other),
+  /// and each overlapping cue is reported.
+  private static func withoutOverlaps(_ cues: [MuxCue], track: Track) -> (
+    cues: [MuxCue], diagnostics: [Diagnostic]
+  ) {
+    let order = cues.indices.sorted { (cues[$0].start, $0) < (cues[$1].start, $1) }
+    var latestEnd: MediaTime?
+    var overlapping: [Int] = []
+    for index in order {
+      if let end = latestEnd, cues[index].start < end, cues[index].end > cues[index].start {
+        overlapping.append(index)
+      }
+      latestEnd = max(latestEnd ?? cues[index].end, cues[index].end)
+    }
+    guard !overlapping.isEmpty else { return (cues, []) }
+    var diagnostics = overlapping.map { index in
+      let cue = track.cues[index]
+      return Diagnostic(
+        rule: SRTWriter.lossyRule, severity: .warning,
+        message:
+          "cue \(index + 1) overlaps an earlier cue; mov_text shows one text at a time, so "
+          + "while both show they are stored as one text",
+        file: track.path, location: cue.location, cue: cue.reference(index: index + 1),
+        hint: "end the earlier cue before this one starts to keep them apart")
+    }
+    // Sweep the boundaries in time order, keeping the cues active between two of them.
+    var boundaries: [MediaTime] = []
+    boundaries.reserveCapacity(cues.count * 2)
+    for cue in cues where cue.end > cue.start {
+      boundaries.append(cue.start)
+      boundaries.append(cue.end)
+    }
+    boundaries.sort()
+    var flattened: [MuxCue] = []
+    var active: [Int] = []
+    var next = 0
+    var previous: MediaTime?
+    for boundary in boundaries {
+      if let previous, previous == boundary { continue }
+      if let start = previous, !active.isEmpty {
+        let text = active.map { cues[$0].text }.joined(separator: "\n")
+        if let last = flattened.last, last.end == start, last.text == text {
+          flattened[flattened.count - 1].end = boundary
+        } else {
+          flattened.append(MuxCue(start: start, end: boundary, text: text))
+        }
+      }
+      active.removeAll { cues[$0].end <= boundary }
+      while next < order.count, cues[order[next]].start <= boundary {
+        let index = order[next]
+        if cues[index].end > boundary {
+          if active.count < maximumStacked {
+            active.append(index)
+          } else {
+            let cue = track.cues[index]
+            diagnostics.append(
+              Diagnostic(
+                rule: SRTWriter.lossyRule, severity: .warning,
+                message:
+                  "cue \(index + 1) is not stored: \(maximumStacked) overlapping cues show "
+                  + "already at \(cue.start)",
+                file: track.path, location: cue.location, cue: cue.reference(index: index + 1),
+                hint: "remove the overlaps"))
+          }
+        }
+        next += 1
+      }
+      active.sort()
+      previous = boundary
+    }
+    return (flattened, diagnostics)
   }
 
   /// One written cue: the lines before its timing line, its settings, its text.

@@ -84,4 +84,44 @@ struct MuxCuesTests {
     #expect(made.diagnostics.first?.cue?.index == 1)
     #expect(made.diagnostics.first?.location?.line == 1)
   }
+
+  @Test func overlappingCuesBecomeSamplesShowingTheirTextsTogether() throws {
+    let srt = """
+      1
+      00:00:00,500 --> 00:00:02,000
+      First
+
+      2
+      00:00:01,000 --> 00:00:01,500
+      Second
+
+      3
+      00:00:03,000 --> 00:00:04,000
+      Third
+
+      """
+    let track = try Self.read(srt, path: "a.srt")
+    let made = MuxCues.cues(of: track, for: .movText)
+    #expect(
+      made.cues.map { "\($0.start) \($0.end) \($0.text)" } == [
+        "00:00:00.500 00:00:01.000 First", "00:00:01.000 00:00:01.500 First\nSecond",
+        "00:00:01.500 00:00:02.000 First", "00:00:03.000 00:00:04.000 Third",
+      ])
+    #expect(made.diagnostics.map { $0.cue?.index } == [2])
+    // Matroska keeps overlapping cues as they are.
+    #expect(MuxCues.cues(of: track, for: .subrip).cues.count == 3)
+  }
+
+  @Test func manyOverlappingCuesStayLinear() throws {
+    var srt = ""
+    for number in 1...5_000 {
+      srt += "\(number)\n00:00:01,000 --> 00:00:05,000\nLine \(number)\n\n"
+    }
+    let track = try Self.read(srt, path: "a.srt")
+    let made = MuxCues.cues(of: track, for: .movText)
+    #expect(made.cues.count == 1)
+    #expect(made.cues.first?.text.split(separator: "\n").count == MuxCues.maximumStacked)
+    let dropped = made.diagnostics.filter { $0.message.contains("is not stored") }
+    #expect(dropped.count == 5_000 - MuxCues.maximumStacked)
+  }
 }
