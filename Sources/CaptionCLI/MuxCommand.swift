@@ -90,6 +90,12 @@ enum MuxCommand: CaptionCommand {
       }
       findings.print(result.diagnostics, in: context)
       let kind = spec.kind ?? named?.kind ?? result.track.kind
+      if kind == .chapters || kind == .metadata {
+        throw UsageError(
+          "\(spec.path) holds \(kind?.rawValue ?? "chapters"), not text to show; mux copies "
+            + "the media file's chapters but adds only caption and subtitle tracks",
+          hint: "give it another kind with :kind=, or leave it out")
+      }
       let codec = spec.codec ?? container.defaultCodec
       let made = MuxCues.cues(of: result.track, for: codec)
       if codec == .movText {
@@ -118,7 +124,9 @@ enum MuxCommand: CaptionCommand {
     } catch let error as MuxError {
       let code = error.kind == .cannotWrite ? ExitCode.cannotCreate : ExitCode.usage
       let rule = error.rule.map { " [\($0)]" } ?? ""
-      throw CommandFailure(code, error.message + rule, hint: error.hint)
+      // The muxer wrote to the temporary file; the user named the output.
+      let message = error.message.replacing(file.temporaryPath, with: output)
+      throw CommandFailure(code, message + rule, hint: error.hint)
     }
     try file.commit()
     findings.print(result.diagnostics, in: context)

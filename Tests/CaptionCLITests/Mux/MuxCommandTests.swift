@@ -201,6 +201,15 @@ struct MuxCommandTests {
     let container = ToolRun(["mux", "m.mp4", "--track", "a.srt", "-o", "o.avi"])
     #expect(container.status == 64)
     #expect(container.stderr.hasPrefix("error: cannot tell the container from 'o.avi'\n"))
+    let folder = try TemporaryFolder()
+    let chapters = try folder.file(
+      "movie.chapters.vtt", "WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nOpening\n")
+    let media = try folder.file("m.mp4", "not read: the track is refused first")
+    let chapterRun = ToolRun([
+      "mux", media, "--track", chapters, "-o", folder.path + "/o.mp4",
+    ])
+    #expect(chapterRun.status == 64)
+    #expect(chapterRun.stderr.hasPrefix("error: \(chapters) holds chapters, not text to show"))
     let noTrack = ToolRun(["mux", "m.mp4", "-o", "o.mp4"])
     #expect(noTrack.status == 64)
     #expect(noTrack.stderr.hasPrefix("error: missing option '--track <file>'\n"))
@@ -298,6 +307,14 @@ struct MuxCommandTests {
     let notFolder = ToolRun(["mux", media, "--track", track, "-o", file + "/out.webm"])
     #expect(notFolder.status == 73)
     #expect(notFolder.stderr.hasPrefix("error: cannot write \(file)/out.webm: "))
-    #expect(try folder.listing() == ["a.srt", "movie.webm", "plain"])
+    // A muxer's refusal names the output, not the temporary file it was writing.
+    let mkv = try MuxMediaMaker.mkv(in: folder)
+    let refused = ToolRun(["mux", mkv, "--track", track, "-o", folder.path + "/out.mp4"])
+    #expect(refused.status == 64)
+    #expect(!refused.stderr.contains(".captionkit-"))
+    #expect(
+      try folder.listing() == [
+        "a.srt", "movie-flac.mkv", "movie.webm", "old.srt", "plain",
+      ])
   }
 }
