@@ -28,6 +28,8 @@ public enum RuleRegistry {
     BidiRule(),
     ImageSubtitlesRule(),
     SubtitleStreamRule(),
+    MP4TextCodecRule(),
+    NotKeptRule(),
   ]
 
   private static let byID: [String: any Rule] = {

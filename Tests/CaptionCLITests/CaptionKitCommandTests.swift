@@ -24,6 +24,7 @@ struct CaptionKitCommandTests {
         probe                     Show a media file's format, streams and chapters.
         extract                   Write the text subtitle streams of a media file as
                                   caption files.
+        mux                       Add caption files to a media file as text tracks.
         speech                    List where a media file's audio holds speech.
         rules                     List the rules validate runs, with their severities.
         transcript                Merge captions, descriptions and chapters into an
