@@ -316,24 +316,15 @@ final class TTMLDocumentHandler: NSObject, XMLParserDelegate {
     if code == XMLParser.ErrorCode.delegateAbortedParseError.rawValue { return }
     report(
       .error, "malformed XML: " + TTMLXMLError.phrase(code), at: location,
-      hint: "fix the XML; cues after this point are not read")
+      hint: "fix the XML; what follows it may be missing or read wrongly")
   }
 
-  func parser(
-    _ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?
-  ) {
-    summarize(
-      .warning, "entity declaration \(name) is not allowed in IMSC", at: nil,
-      hint: "write the text itself instead of entity references")
-  }
-
-  func parser(
-    _ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?,
-    systemID: String?
-  ) {
-    summarize(
-      .warning, "external entity \(name) is never loaded", at: nil,
-      hint: "write the text itself instead of entity references")
+  /// Reports the document type declaration the reader blanked out at `offset`.
+  func reportDocumentType(at offset: Int) {
+    report(
+      .warning, "the document type declaration is ignored; IMSC allows none",
+      at: map.location(ofByte: offset),
+      hint: "remove <!DOCTYPE ...>; write text instead of entity references")
   }
 
   // MARK: Text

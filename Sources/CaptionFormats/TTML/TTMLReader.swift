@@ -14,8 +14,10 @@ public enum TTMLReader {
   public static let rule = "parse.ttml"
 
   public static func read(_ text: DecodedText, path: String? = nil) -> ReadResult {
-    let bytes = withoutDeclaredEncoding(text.utf8)
+    var bytes = withoutDeclaredEncoding(text.utf8)
+    let documentType = blankDocumentType(&bytes)
     let handler = TTMLDocumentHandler(bytes: bytes, file: path)
+    if let documentType { handler.reportDocumentType(at: documentType) }
     let parser = XMLParser(data: Data(bytes))
     parser.shouldProcessNamespaces = true
     parser.shouldReportNamespacePrefixes = true
@@ -32,6 +34,68 @@ public enum TTMLReader {
 
   public static func read(_ string: String, path: String? = nil) -> ReadResult {
     read(DecodedText(string), path: path)
+  }
+
+  /// Blanks out a document type declaration (`<!DOCTYPE ...>`, with its internal subset) before
+  /// the root element and returns its offset. IMSC allows none, and entity declarations are how
+  /// hostile XML expands or loads text: with the declaration gone, no entity is ever expanded
+  /// and each reference is an undeclared-entity error. Line breaks are kept so that positions
+  /// stay in place.
+  static func blankDocumentType(_ bytes: inout [UInt8]) -> Int? {
+    let doctype = Array("<!DOCTYPE".utf8)
+    var index = 0
+    let count = bytes.count
+    func skip(past terminator: [UInt8], from start: Int) -> Int {
+      var position = start
+      while position + terminator.count <= count {
+        if bytes[position..<position + terminator.count].elementsEqual(terminator) {
+          return position + terminator.count
+        }
+        position += 1
+      }
+      return count
+    }
+    while index < count {
+      let byte = bytes[index]
+      if byte != UInt8(ascii: "<") {
+        index += 1
+        continue
+      }
+      let next = index + 1 < count ? bytes[index + 1] : 0
+      if next == UInt8(ascii: "?") {
+        index = skip(past: Array("?>".utf8), from: index + 2)
+      } else if bytes[index...].starts(with: "<!--".utf8) {
+        index = skip(past: Array("-->".utf8), from: index + 4)
+      } else if bytes[index...].starts(with: doctype) {
+        let start = index
+        var position = index + doctype.count
+        var quote: UInt8 = 0
+        var inSubset = false
+        while position < count {
+          let current = bytes[position]
+          if quote != 0 {
+            if current == quote { quote = 0 }
+          } else if current == UInt8(ascii: "\"") || current == UInt8(ascii: "'") {
+            quote = current
+          } else if inSubset, bytes[position...].starts(with: "<!--".utf8) {
+            position = skip(past: Array("-->".utf8), from: position + 4) - 1
+          } else if current == UInt8(ascii: "[") {
+            inSubset = true
+          } else if current == UInt8(ascii: "]") {
+            inSubset = false
+          } else if current == UInt8(ascii: ">"), !inSubset {
+            break
+          }
+          position += 1
+        }
+        let end = min(position + 1, count)
+        for offset in start..<end where bytes[offset] != 0x0A { bytes[offset] = 0x20 }
+        return start
+      } else {
+        return nil
+      }
+    }
+    return nil
   }
 
   /// `bytes` with the `encoding` pseudo-attribute of the XML declaration blanked out: the text
