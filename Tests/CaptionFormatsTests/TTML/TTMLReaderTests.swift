@@ -25,16 +25,21 @@ import Testing
     #expect(cues[0].end == MediaTime(milliseconds: 2500))
     #expect(cues[0].text.dump == #""Hello " i("brave") " new\nworld""#)
     #expect(cues[0].rawText == "Hello <i>brave</i> new\nworld")
-    #expect(cues[1].range == TimeRange(start: MediaTime(milliseconds: 3000), end: MediaTime(milliseconds: 4500)))
+    #expect(
+      cues[1].range
+        == TimeRange(start: MediaTime(milliseconds: 3000), end: MediaTime(milliseconds: 4500)))
     #expect(cues[1].text.plainString == "a & b <c>")
     #expect(cues[1].rawText == "a & b <c>")
     #expect(result.track.format == .ttml)
     #expect(result.track.language == LanguageTag("en"))
-    #expect(cues[0].location == SourceLocation(line: 5, column: 3, offset: cues[0].location?.offset ?? -1))
+    #expect(
+      cues[0].location == SourceLocation(line: 5, column: 3, offset: cues[0].location?.offset ?? -1)
+    )
   }
 
   @Test func locatesEachCueAtItsParagraph() throws {
-    let text = TTMLTestSupport.document("<p begin=\"1s\" end=\"2s\">é</p>\n<p begin=\"2s\" end=\"3s\">b</p>")
+    let text = TTMLTestSupport.document(
+      "<p begin=\"1s\" end=\"2s\">é</p>\n<p begin=\"2s\" end=\"3s\">b</p>")
     let cues = read(text).track.cues
     let bytes = Array(text.utf8)
     for cue in cues {
@@ -92,7 +97,9 @@ import Testing
     let result = read(
       TTMLTestSupport.document(
         "<p begin=\"25t\" end=\"50t\">x</p>", attributes: "xml:lang=\"en\" ttp:frameRate=\"25\""))
-    #expect(result.track.cues.first?.range == TimeRange(start: MediaTime(milliseconds: 1000), end: MediaTime(milliseconds: 2000)))
+    #expect(
+      result.track.cues.first?.range
+        == TimeRange(start: MediaTime(milliseconds: 1000), end: MediaTime(milliseconds: 2000)))
   }
 
   @Test func inheritsStylesFromReferencesRegionsAndAncestors() {
@@ -141,11 +148,13 @@ import Testing
         <region xml:id="pixels" tts:origin="0px 540px" tts:extent="1920px 540px" tts:displayAlign="before"/>
       </layout>
       """
-    let body = ["bottom", "top", "middle", "high", "low", "cells", "pixels"].enumerated().map {
-      "<p region=\"\($0.element)\" begin=\"\($0.offset)s\" end=\"\($0.offset + 1)s\">x</p>"
-    }.joined() + "<p begin=\"9s\" end=\"10s\" tts:textAlign=\"left\">left</p>"
+    let body =
+      ["bottom", "top", "middle", "high", "low", "cells", "pixels"].enumerated().map {
+        "<p region=\"\($0.element)\" begin=\"\($0.offset)s\" end=\"\($0.offset + 1)s\">x</p>"
+      }.joined() + "<p begin=\"9s\" end=\"10s\" tts:textAlign=\"left\">left</p>"
     let result = read(
-      TTMLTestSupport.document(body, head: head, attributes: "xml:lang=\"en\" tts:extent=\"1920px 1080px\""))
+      TTMLTestSupport.document(
+        body, head: head, attributes: "xml:lang=\"en\" tts:extent=\"1920px 1080px\""))
     #expect(result.diagnostics.isEmpty)
     #expect(
       result.track.cues.map(\.settings) == [
@@ -172,10 +181,14 @@ import Testing
         <p begin="1s" end="2s" ttm:agent="a1">Hi <span xml:lang="fr">bonjour</span></p>
         """, head: head,
         attributes:
-          "xml:lang=\"en-GB\" ttp:contentProfiles=\"http://www.w3.org/ns/ttml/profile/imsc1.1/text\""))
+          "xml:lang=\"en-GB\" ttp:contentProfiles=\"http://www.w3.org/ns/ttml/profile/imsc1.1/text\""
+      ))
     #expect(result.diagnostics.isEmpty)
     #expect(result.track.language == LanguageTag("en-GB"))
-    #expect(result.track.header == ["", "ttp:contentProfiles: http://www.w3.org/ns/ttml/profile/imsc1.1/text"])
+    #expect(
+      result.track.header == [
+        "", "ttp:contentProfiles: http://www.w3.org/ns/ttml/profile/imsc1.1/text",
+      ])
     #expect(result.track.cues[0].text.dump == #"v[Alice Smith]("Hi " lang[fr]("bonjour"))"#)
     #expect(result.track.cues[0].rawText == "<v Alice Smith>Hi <lang fr>bonjour</lang></v>")
   }
@@ -195,7 +208,8 @@ import Testing
     #expect(old.diagnostics.isEmpty)
     #expect(old.track.cues.map(\.text.dump) == [#"i("alt")"#])
     let bare = read("<tt xml:lang=\"en\"><body><p begin=\"1s\" end=\"2s\">x</p></body></tt>")
-    #expect(bare.diagnostics.map(\.summary) == ["1:1: warning: <tt> has no namespace; read as TTML"])
+    #expect(
+      bare.diagnostics.map(\.summary) == ["1:1: warning: <tt> has no namespace; read as TTML"])
     #expect(bare.track.cues.count == 1)
   }
 
@@ -250,7 +264,8 @@ import Testing
         == "5:37: error: malformed XML: a closing tag does not match the open element")
     #expect(
       summaries("<tt xml:lang=\"en\" xmlns=\"http://www.w3.org/ns/ttml\"><body>&nbsp;</body></tt>")
-        .first == "1:65: error: malformed XML: an entity is used but not declared (write & as &amp;)")
+        .first
+        == "1:65: error: malformed XML: an entity is used but not declared (write & as &amp;)")
     #expect(
       summaries("<html><body/></html>") == [
         "1:1: error: the root element is <html>, not <tt> in the TTML namespace"

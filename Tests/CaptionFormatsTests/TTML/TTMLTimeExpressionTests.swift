@@ -31,7 +31,8 @@ import Testing
     let oneFrame = time("00:00:00:01", parameters)
     #expect(oneFrame == MediaTime(value: 1001, timescale: 30000))
     #expect(oneFrame?.timescale == 30000)
-    #expect(time("00:00:10:15", parameters) == MediaTime(value: 10 * 30000 + 15 * 1001, timescale: 30000))
+    #expect(
+      time("00:00:10:15", parameters) == MediaTime(value: 10 * 30000 + 15 * 1001, timescale: 30000))
     // Sub-frames: frame 1 and a half at 30 fps with 2 sub-frames per frame.
     parameters.frameRateMultiplier = (1, 1)
     parameters.subFrameRate = 2
@@ -58,10 +59,12 @@ import Testing
   }
 
   @Test func refusesWhatIsNotATimeExpression() {
-    for text in ["", "abc", "1", "1:2:3", "00:00:1.0", "00:0:01", "12.s", ".5s", "5x", "5 s",
-      "00:00:01.", "00:00:01:", "-1s", "00:00:01:02:03", "1e3s"]
-    {
-      #expect(TTMLTimeExpression.parse(text, TTMLTimingParameters()) == .failure(.syntax), "\(text)")
+    for text in [
+      "", "abc", "1", "1:2:3", "00:00:1.0", "00:0:01", "12.s", ".5s", "5x", "5 s",
+      "00:00:01.", "00:00:01:", "-1s", "00:00:01:02:03", "1e3s",
+    ] {
+      #expect(
+        TTMLTimeExpression.parse(text, TTMLTimingParameters()) == .failure(.syntax), "\(text)")
     }
   }
 

@@ -20,7 +20,8 @@ import Testing
       format: .webvtt, language: LanguageTag("en"),
       cues: [
         cue(1000, 2500, "Hello <i>brave</i> &amp; <b>new</b>\nworld", id: "intro"),
-        cue(3000, 4000, "<v Alice>Top</v> <u>left</u>", settings: CueSettings(line: 0, align: .left)),
+        cue(
+          3000, 4000, "<v Alice>Top</v> <u>left</u>", settings: CueSettings(line: 0, align: .left)),
         cue(3_723_004, 3_724_000, "<lang fr>bonjour</lang> <v Alice>encore</v>"),
       ])
     var bytes: [UInt8] = []
@@ -98,10 +99,12 @@ import Testing
     let text = String(decoding: bytes, as: UTF8.self)
     #expect(text.contains(#"xml:lang="">"#))
     #expect(text.contains(#"<p begin="00:00:00.000" end="00:00:01.000">class later 漢(kan)</p>"#))
-    #expect(text.contains(#"<p begin="00:00:01.000" end="00:00:02.000" region="top">positioned</p>"#))
+    #expect(
+      text.contains(#"<p begin="00:00:01.000" end="00:00:02.000" region="top">positioned</p>"#))
     #expect(
       text.contains(
-        #"<p begin="00:00:02.000" end="00:00:03.000" xml:space="preserve">  spaced"# + "\ttext</p>"))
+        #"<p begin="00:00:02.000" end="00:00:03.000" xml:space="preserve">  spaced"# + "\ttext</p>")
+    )
     #expect(
       lossy.map(\.message) == [
         "1 style sheet not kept in TTML",
@@ -123,7 +126,9 @@ import Testing
         Cue(
           id: "a\"b", start: .zero, end: MediaTime(milliseconds: 1000),
           text: CueText(nodes: [
-            .element(CueElement(kind: .voice, annotation: "<Bob & \"Co\">", children: [.text("<x> & ]]>")]))
+            .element(
+              CueElement(kind: .voice, annotation: "<Bob & \"Co\">", children: [.text("<x> & ]]>")])
+            )
           ]), rawText: "")
       ])
     let text = TTMLWriter.string(track)
