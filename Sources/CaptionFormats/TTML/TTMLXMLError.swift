@@ -30,6 +30,7 @@ enum TTMLXMLError {
     case 74: return "a closing tag is expected"
     case 76: return "a closing tag does not match the open element"
     case 77: return "a tag is not finished"
+    case 80: return "a comment contains --"
     case 85: return "the elements are not well balanced"
     case 86: return "content after the end of the root element"
     case 89: return "entity references loop or expand too much"
