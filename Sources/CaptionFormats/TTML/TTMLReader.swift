@@ -18,7 +18,9 @@ public enum TTMLReader {
     let documentType = blankDocumentType(&bytes)
     let handler = TTMLDocumentHandler(bytes: bytes, file: path)
     if let documentType { handler.reportDocumentType(at: documentType) }
-    let parser = XMLParser(data: Data(bytes))
+    // From a stream, the parser gets the text in chunks: given all at once, libxml2 refuses
+    // documents over 10,000,000 bytes ("huge input lookup").
+    let parser = XMLParser(stream: InputStream(data: Data(bytes)))
     parser.shouldProcessNamespaces = true
     parser.shouldReportNamespacePrefixes = true
     parser.shouldResolveExternalEntities = false

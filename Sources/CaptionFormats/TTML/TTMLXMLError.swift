@@ -4,7 +4,7 @@ enum TTMLXMLError {
   /// A lowercase phrase describing the error `code`.
   static func phrase(_ code: Int) -> String {
     switch code {
-    case 1: return "the XML parser stopped (a text node over 10,000,000 characters or a limit)"
+    case 1: return "the XML parser stopped at one of its limits"
     case 2: return "out of memory while parsing XML"
     case 4: return "the document is empty"
     case 5: return "the document ends early: an element is not closed or text follows the root"

@@ -83,12 +83,10 @@ import Testing
       "<p begin=\"0s\" end=\"1s\">first</p><p begin=\"1s\" end=\"2s\">"
         + String(repeating: "a", count: size) + "</p>")
     let result = TTMLReader.read(text)
-    #expect(result.track.cues.first?.text.plainString == "first")
-    // libxml2 refuses text nodes over 10,000,000 characters: a finding, not a crash.
-    #expect(
-      result.diagnostics.map(\.message) == [
-        "malformed XML: the XML parser stopped (a text node over 10,000,000 characters or a limit)"
-      ])
+    // Read whole, in linear time: the document is over libxml2's 10,000,000-byte limit for
+    // input given at once, so this also checks that the parser gets it in chunks.
+    #expect(result.diagnostics.isEmpty)
+    #expect(result.track.cues.map { $0.text.plainString?.utf8.count } == [5, size])
   }
 
   @Test func survivesEveryPrefixOfADocument() {
