@@ -97,6 +97,8 @@ final class TTMLDocumentHandler: NSObject, XMLParserDelegate {
     var runs: [Run] = []
     var atLineStart = true
     var collapsibleSpace = false
+    /// The index of the first finding made while reading the paragraph.
+    var firstFinding = 0
   }
   private var paragraph: Paragraph?
   private var paragraphCount = 0
@@ -376,7 +378,9 @@ final class TTMLDocumentHandler: NSObject, XMLParserDelegate {
   }
 
   private func appendText(_ string: String, frame: Frame) {
+    // Taken out while changed, so that its runs are not copied on write.
     guard var current = paragraph else { return }
+    paragraph = nil
     let style = runStyle(frame)
     var piece = ""
     for scalar in string.unicodeScalars {
@@ -421,6 +425,7 @@ final class TTMLDocumentHandler: NSObject, XMLParserDelegate {
 
   private func lineBreak() {
     guard var current = paragraph, let frame = frames.last else { return }
+    paragraph = nil
     trimTrailingSpace(&current)
     let style = runStyle(frame)
     if let last = current.runs.indices.last, current.runs[last].style == style {
@@ -783,6 +788,7 @@ final class TTMLDocumentHandler: NSObject, XMLParserDelegate {
     frame.preserve = parent.preserve
     frame.voice = parent.voice
     let subject = kind == .p ? "cue \(paragraphCount + 1)" : "<\(frameName(kind))>"
+    let firstFinding = diagnostics.count
     var begin: MediaTime?
     var end: MediaTime?
     var duration: MediaTime?
@@ -856,7 +862,7 @@ final class TTMLDocumentHandler: NSObject, XMLParserDelegate {
       paragraphCount += 1
       paragraph = Paragraph(
         number: paragraphCount, id: id, begin: frame.begin, end: frame.end,
-        location: elementLocation, settings: placement(frame))
+        location: elementLocation, settings: placement(frame), firstFinding: firstFinding)
     case .span:
       frame.computed = parent.computed.overridden(by: frame.specified.inheritable)
       if begin != nil || end != nil || duration != nil, let number = paragraph?.number {
@@ -932,11 +938,15 @@ final class TTMLDocumentHandler: NSObject, XMLParserDelegate {
       current.runs[last].text.removeLast()
       if current.runs[last].text.isEmpty { current.runs.removeLast() }
     }
-    guard let end = current.end else {
+    // Every paragraph is kept, so that cue numbers in messages are track positions.
+    let end: MediaTime
+    if let known = current.end {
+      end = known
+    } else {
+      end = current.begin
       report(
-        .error, "cue \(current.number) has no end time", at: current.location,
-        hint: "add end or dur to the <p> or to an element around it")
-      return
+        .error, "cue \(current.number) has no end time; kept ending at its start",
+        at: current.location, hint: "add end or dur to the <p> or to an element around it")
     }
     let text = TTMLCueText.build(
       current.runs.map {
@@ -952,6 +962,13 @@ final class TTMLDocumentHandler: NSObject, XMLParserDelegate {
         .error, "cue \(current.number) ends at \(end), before its start \(current.begin)",
         at: current.location, cue: cue.reference(index: cues.count + 1),
         hint: "swap the times or correct the end")
+    }
+    // Findings about this cue name it.
+    let reference = cue.reference(index: cues.count + 1)
+    let prefix = "cue \(current.number) "
+    for index in current.firstFinding..<diagnostics.count
+    where diagnostics[index].cue == nil && diagnostics[index].message.hasPrefix(prefix) {
+      diagnostics[index].cue = reference
     }
     cues.append(cue)
   }

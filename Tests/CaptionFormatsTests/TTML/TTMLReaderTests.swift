@@ -227,10 +227,13 @@ import Testing
         "4:10: error: cue 1 begin '1:2' is not a TTML time expression",
         "5:4: error: cue 2 begin '00:00:01:40' has frames 40, over 29",
         "6:1: error: cue 3 ends at 00:00:04.000, before its start 00:00:05.000",
-        "7:1: error: cue 4 has no end time",
+        "7:1: error: cue 4 has no end time; kept ending at its start",
       ])
-    #expect(result.track.cues.map(\.text.plainString) == ["a", "b", "c"])
-    #expect(result.diagnostics[2].cue?.index == 3)
+    #expect(result.track.cues.map(\.text.plainString) == ["a", "b", "c", "d"])
+    #expect(result.diagnostics.map { $0.cue?.index } == [1, 2, 3, 4])
+    #expect(
+      result.track.cues[3].range
+        == TimeRange(start: MediaTime(milliseconds: 5000), end: MediaTime(milliseconds: 5000)))
   }
 
   @Test func reportsWhatItDoesNotKeepOnceWithACount() {
