@@ -294,9 +294,7 @@ struct TTMLDocumentWriter {
           close = "rt"
           output.append(UInt8(ascii: "("))
         }
-        if element.kind != .class, element.kind != .voice, element.kind != .language,
-          !element.classes.isEmpty
-        {
+        if element.kind != .class, !element.classes.isEmpty {
           for name in element.classes { lost.append("class \(name)") }
         }
         steps.append(.close(close))
@@ -308,24 +306,61 @@ struct TTMLDocumentWriter {
 
   /// Appends text, escaped, with each line break as `<br/>`.
   private mutating func appendText(_ string: String, to output: inout [UInt8]) {
+    var string = string
+    let (replaced, carriageReturn) = string.withUTF8 { Self.appendText($0, to: &output) }
+    if carriageReturn { lost.append("a carriage return (written as a line break)") }
+    if replaced { lost.append("characters XML cannot hold (written as U+FFFD)") }
+  }
+
+  /// Appends UTF-8 text escaped, line breaks as `<br/>`; returns whether characters XML cannot
+  /// hold were replaced, and whether a carriage return was met.
+  private static func appendText(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8])
+    -> (replaced: Bool, carriageReturn: Bool)
+  {
     var replaced = false
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\n": append("<br/>", to: &output)
-      case "\r": replaced = true
-      case "&": append("&amp;", to: &output)
-      case "<": append("&lt;", to: &output)
-      case ">": append("&gt;", to: &output)
-      default:
-        if !Self.isXMLCharacter(scalar) {
-          output.append(contentsOf: [0xEF, 0xBF, 0xBD])
-          replaced = true
-        } else {
-          output.append(contentsOf: String(scalar).utf8)
-        }
-      }
+    var carriageReturn = false
+    var index = 0
+    var copied = 0
+    func flush(upTo end: Int) {
+      if end > copied { output.append(contentsOf: bytes[copied..<end]) }
     }
-    if replaced { lost.append("characters XML cannot hold (written as U+FFFD or left out)") }
+    while index < bytes.count {
+      let byte = bytes[index]
+      var replacement: StaticString?
+      var width = 1
+      switch byte {
+      case 0x0A: replacement = "<br/>"
+      case 0x0D:
+        carriageReturn = true
+        replacement = "<br/>"
+        if index + 1 < bytes.count, bytes[index + 1] == 0x0A { width = 2 }
+      case UInt8(ascii: "&"): replacement = "&amp;"
+      case UInt8(ascii: "<"): replacement = "&lt;"
+      case UInt8(ascii: ">"): replacement = "&gt;"
+      case 0x09: break
+      case 0..<0x20:
+        replaced = true
+        replacement = "\u{FFFD}"
+      case 0xEF:
+        // U+FFFE and U+FFFF are not XML characters.
+        if index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
+          replaced = true
+          replacement = "\u{FFFD}"
+          width = 3
+        }
+      default: break
+      }
+      if let replacement {
+        flush(upTo: index)
+        output.append(
+          contentsOf: UnsafeBufferPointer(
+            start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+        copied = index + width
+      }
+      index += width
+    }
+    flush(upTo: bytes.count)
+    return (replaced, carriageReturn)
   }
 
   // MARK: Values

@@ -139,3 +139,33 @@ import Testing
     #expect(back.track.cues.first?.text.dump == #"v[<Bob & "Co">]("<x> & ]]>")"#)
   }
 }
+
+@Suite struct TTMLWriterCharacterTests {
+  @Test func replacesWhatXMLCannotHoldAndSaysSo() {
+    let track = Track(
+      format: .webvtt, language: LanguageTag("en"),
+      cues: [
+        Cue(
+          start: .zero, end: MediaTime(milliseconds: 1000),
+          text: CueText(nodes: [
+            .element(
+              CueElement(
+                kind: .voice, classes: ["loud"], annotation: "Ann",
+                children: [
+                  .text("a\u{1}b\u{FFFF}c\r\nd\re\tf é")
+                ]))
+          ]), rawText: "")
+      ])
+    var bytes: [UInt8] = []
+    let lossy = TTMLWriter.write(track, into: &bytes)
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(
+      text.contains(
+        "<span ttm:agent=\"agent1\">a\u{FFFD}b\u{FFFD}c<br/>d<br/>e\tf é</span>"))
+    #expect(
+      lossy.map(\.message) == [
+        "cue 1 loses class loud, a carriage return (written as a line break), characters XML "
+          + "cannot hold (written as U+FFFD) in TTML"
+      ])
+  }
+}
