@@ -305,8 +305,8 @@ final class TTMLDocumentHandler: NSObject, XMLParserDelegate {
     text(string, parser: parser)
   }
 
-  func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-    text(String(decoding: CDATABlock, as: UTF8.self), parser: parser)
+  func parser(_ parser: XMLParser, foundCDATA block: Data) {
+    text(String(decoding: block, as: UTF8.self), parser: parser)
   }
 
   func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
