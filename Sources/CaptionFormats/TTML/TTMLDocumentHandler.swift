@@ -164,7 +164,7 @@ final class TTMLDocumentHandler: NSObject, XMLParserDelegate {
   }
 
   func parser(_ parser: XMLParser, didEndMappingPrefix prefix: String) {
-    prefixes[prefix]?.removeLast()
+    if prefixes[prefix]?.isEmpty == false { prefixes[prefix]?.removeLast() }
   }
 
   func parser(

@@ -199,6 +199,17 @@ import Testing
     #expect(result.track.cues[0].text.plainString == "  a  b\nc")
   }
 
+  @Test func readsCDATAAndPrefixedElementsAsText() {
+    let result = read(
+      """
+      <tt:tt xmlns:tt="http://www.w3.org/ns/ttml" xmlns:s="http://www.w3.org/ns/ttml#styling" \
+      xml:lang="en"><tt:body><tt:p begin="1s" end="2s" s:fontWeight="bold"><![CDATA[a <b> & c]]>\
+      </tt:p></tt:body></tt:tt>
+      """)
+    #expect(result.diagnostics.isEmpty)
+    #expect(result.track.cues.map(\.text.dump) == [#"b("a <b> & c")"#])
+  }
+
   @Test func readsDFXPNamespacesAndTTWithoutNamespace() {
     let dfxp = """
       <tt xmlns="http://www.w3.org/2006/10/ttaf1" xmlns:tts="http://www.w3.org/2006/10/ttaf1#styling" xml:lang="de">
