@@ -381,31 +381,10 @@ final class TTMLDocumentHandler: NSObject, XMLParserDelegate {
     // Taken out while changed, so that its runs are not copied on write.
     guard var current = paragraph else { return }
     paragraph = nil
-    let style = runStyle(frame)
-    var piece = ""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\n" where frame.preserve:
-        piece.unicodeScalars.append(scalar)
-        current.atLineStart = true
-        current.collapsibleSpace = false
-      case " ", "\t", "\n", "\r":
-        if frame.preserve {
-          if scalar == "\r" { continue }
-          piece.unicodeScalars.append(scalar)
-          current.atLineStart = false
-          current.collapsibleSpace = false
-        } else if !current.atLineStart, !current.collapsibleSpace {
-          piece.unicodeScalars.append(" ")
-          current.collapsibleSpace = true
-        }
-      default:
-        piece.unicodeScalars.append(scalar)
-        current.atLineStart = false
-        current.collapsibleSpace = false
-      }
-    }
+    var string = string
+    let piece = string.withUTF8 { Self.normalize($0, preserve: frame.preserve, &current) }
     if !piece.isEmpty {
+      let style = runStyle(frame)
       if let last = current.runs.indices.last, current.runs[last].style == style {
         current.runs[last].text += piece
       } else {
@@ -413,6 +392,40 @@ final class TTMLDocumentHandler: NSObject, XMLParserDelegate {
       }
     }
     paragraph = current
+  }
+
+  /// The text of `bytes` with XML white space handled as `xml:space` says: collapsed (line
+  /// ends and tabs as spaces, one space in a row, none at a line start), or kept with line feeds
+  /// as line breaks.
+  private static func normalize(
+    _ bytes: UnsafeBufferPointer<UInt8>, preserve: Bool, _ current: inout Paragraph
+  ) -> String {
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count)
+    for byte in bytes {
+      switch byte {
+      case 0x0A where preserve:
+        output.append(byte)
+        current.atLineStart = true
+        current.collapsibleSpace = false
+      case 0x0D where preserve:
+        continue
+      case 0x20, 0x09, 0x0A, 0x0D:
+        if preserve {
+          output.append(byte)
+          current.atLineStart = false
+          current.collapsibleSpace = false
+        } else if !current.atLineStart, !current.collapsibleSpace {
+          output.append(0x20)
+          current.collapsibleSpace = true
+        }
+      default:
+        output.append(byte)
+        current.atLineStart = false
+        current.collapsibleSpace = false
+      }
+    }
+    return String(decoding: output, as: UTF8.self)
   }
 
   /// Removes a collapsible space at the end of the paragraph text.
