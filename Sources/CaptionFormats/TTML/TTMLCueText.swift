@@ -24,8 +24,9 @@ enum TTMLCueText {
     }
     if visible.allSatisfy({ isSimple($0.voice) && isSimple($0.language) }) {
       // Written straight in WebVTT cue text syntax, the tree built only when asked for.
-      var raw = ""
-      markup(visible[...], level: 0, into: &raw)
+      var bytes: [UInt8] = []
+      markup(visible[...], level: 0, into: &bytes)
+      let raw = String(decoding: bytes, as: UTF8.self)
       return (CueText(markup: raw, syntax: WebVTTCueTextMarkup.shared), raw)
     }
     let text = CueText(nodes: nodes(visible[...], level: 0))
@@ -51,9 +52,14 @@ enum TTMLCueText {
   }
 
   /// Appends `segments` in WebVTT cue text syntax, grouped as `nodes` groups them.
-  private static func markup(_ segments: ArraySlice<Segment>, level: Int, into raw: inout String) {
+  private static func markup(
+    _ segments: ArraySlice<Segment>, level: Int, into raw: inout [UInt8]
+  ) {
     if level == 5 {
-      for segment in segments { appendEscaped(segment.text, to: &raw) }
+      for segment in segments {
+        var text = segment.text
+        text.withUTF8 { appendEscaped($0, to: &raw) }
+      }
       return
     }
     var start = segments.startIndex
@@ -63,9 +69,17 @@ enum TTMLCueText {
       while end < segments.endIndex, Self.key(segments[end], level) == key { end += 1 }
       if let key {
         let tag = ["v", "lang", "b", "i", "u"][level]
-        raw += key.isEmpty ? "<\(tag)>" : "<\(tag) \(key)>"
+        raw.append(UInt8(ascii: "<"))
+        raw.append(contentsOf: tag.utf8)
+        if !key.isEmpty {
+          raw.append(0x20)
+          raw.append(contentsOf: key.utf8)
+        }
+        raw.append(UInt8(ascii: ">"))
         markup(segments[start..<end], level: level + 1, into: &raw)
-        raw += "</\(tag)>"
+        raw.append(contentsOf: "</".utf8)
+        raw.append(contentsOf: tag.utf8)
+        raw.append(UInt8(ascii: ">"))
       } else {
         markup(segments[start..<end], level: level + 1, into: &raw)
       }
@@ -73,17 +87,13 @@ enum TTMLCueText {
     }
   }
 
-  private static func appendEscaped(_ text: String, to raw: inout String) {
-    guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E }) else {
-      raw += text
-      return
-    }
-    for character in text.unicodeScalars {
-      switch character {
-      case "&": raw += "&amp;"
-      case "<": raw += "&lt;"
-      case ">": raw += "&gt;"
-      default: raw.unicodeScalars.append(character)
+  private static func appendEscaped(_ text: UnsafeBufferPointer<UInt8>, to raw: inout [UInt8]) {
+    for byte in text {
+      switch byte {
+      case UInt8(ascii: "&"): raw.append(contentsOf: "&amp;".utf8)
+      case UInt8(ascii: "<"): raw.append(contentsOf: "&lt;".utf8)
+      case UInt8(ascii: ">"): raw.append(contentsOf: "&gt;".utf8)
+      default: raw.append(byte)
       }
     }
   }
