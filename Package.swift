@@ -19,11 +19,18 @@ let package = Package(
     .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg"),
     .target(
       name: "CaptionMedia", dependencies: ["CaptionCore", "CFFmpeg"], swiftSettings: settings),
+    .target(name: "CaptionMerge", dependencies: ["CaptionCore"], swiftSettings: settings),
+    .target(
+      name: "CaptionExport", dependencies: ["CaptionCore", "CaptionFormats", "CaptionMerge"],
+      swiftSettings: settings),
     .target(
       name: "CaptionKit", dependencies: ["CaptionCore", "CaptionFormats", "CaptionMedia"],
       swiftSettings: settings),
     .target(name: "CaptionCLI", dependencies: ["CaptionKit"], swiftSettings: settings),
     .executableTarget(name: "captionkit", dependencies: ["CaptionCLI"], swiftSettings: settings),
+    .target(
+      name: "CaptionValidation", dependencies: ["CaptionCore", "CaptionFormats"],
+      swiftSettings: settings),
     .testTarget(name: "CaptionCoreTests", dependencies: ["CaptionCore"], swiftSettings: settings),
     .testTarget(
       name: "CaptionFormatsTests", dependencies: ["CaptionFormats"],
@@ -31,6 +38,23 @@ let package = Package(
     .testTarget(
       name: "CaptionMediaTests", dependencies: ["CaptionMedia"], swiftSettings: settings),
     .testTarget(
+      name: "CaptionMergeTests", dependencies: ["CaptionMerge"], swiftSettings: settings),
+    .testTarget(
+      name: "CaptionExportTests", dependencies: ["CaptionExport"], exclude: ["Snapshots"],
+      swiftSettings: settings),
+    .testTarget(
       name: "CaptionCLITests", dependencies: ["CaptionCLI"], swiftSettings: settings),
+    .testTarget(
+      name: "CaptionValidationTests",
+      dependencies: ["CaptionValidation", "CaptionFormats", "CaptionCore"],
+      swiftSettings: settings),
   ]
 )
+
+// The front door re-exports the validation engine.
+package.targets.first { $0.name == "CaptionKit" }?.dependencies.append("CaptionValidation")
+
+// The front door re-exports transcripts: the merge and the transcript writers.
+for name in ["CaptionMerge", "CaptionExport"] {
+  package.targets.first { $0.name == "CaptionKit" }?.dependencies.append(.target(name: name))
+}

@@ -6,10 +6,12 @@ enum ValidateCommand: CaptionCommand {
     name: "validate",
     abstract: "Check caption files and report what is wrong with them.",
     usage:
-      "validate <path> ... [--format <format>] [-o <file>] [--fail-on <severity>] "
-      + "[--encoding <name>] [--locale <tag>]",
+      "validate <path> ... [--config <file>] [--profile <name>] [--format <format>] [-o <file>] "
+      + "[--fail-on <severity>] [--encoding <name>] [--locale <tag>]",
     discussion: """
-      A folder is searched for caption files (.vtt, .srt), which are checked in sorted order.
+      A folder is searched for caption files (.vtt, .srt), which are checked in sorted order. \
+      Every rule of 'captionkit rules' that applies to a caption file runs, with the limits of \
+      the track's language (--locale, the file name, or the file's Language header).
 
       Exit status: 0 nothing at or above --fail-on, 1 findings, 64 usage error, 65 an input \
       is not a caption file, 66 an input is missing, 73 the report cannot be written.
@@ -25,7 +27,7 @@ enum ValidateCommand: CaptionCommand {
       .init(
         "fail-on", value: "severity",
         help: "error (default), warning or never: the findings that make the exit status 1."),
-    ] + InputOptions.options)
+    ] + ConfigurationOptions.options + InputOptions.options)
 
   static let formats = ["text", "json", "junit", "sarif"]
 
@@ -48,6 +50,8 @@ enum ValidateCommand: CaptionCommand {
         given: other, candidates: names)
     }
     let inputOptions = try InputOptions(arguments)
+    let profile = try ConfigurationOptions(arguments).profile
+    let validator = Validator()
     if arguments.positionals.filter({ $0 == "-" }).count > 1 {
       throw UsageError("standard input '-' can be read only once")
     }
@@ -79,31 +83,70 @@ enum ValidateCommand: CaptionCommand {
       }
       for file in files {
         do {
-          report.add(try inputOptions.read(file, in: context))
+          var result = try inputOptions.read(file, in: context)
+          let context = ValidationContext(tracks: [result.track], profile: profile)
+          let findings = validator.validate(result.track, in: context, id: report.nextTrackID)
+          result.diagnostics = Validator.configure(result.diagnostics, profile: profile)
+          // The reader's rules, then every rule that ran: one JUnit test case each.
+          let readerRules = ["parse.\(result.track.format.rawValue)", "parse.encoding"].filter {
+            id in RuleRegistry.rule(id: id).map { profile.severity(of: $0) != nil } ?? false
+          }
+          let rules =
+            readerRules + validator.applicableRules(to: result.track, in: context).map(\.id)
+          // The report takes the findings over, so that they are not held twice.
+          report.add(result, findings: consume findings, checkedRules: rules)
         } catch {
           fail(error)
         }
       }
     }
 
+    try write(
+      report, format: format, failOn: failOn, output: arguments.value("output"), in: context)
+    if let inputFailure { return inputFailure }
+    return report.hasFinding(atLeast: failOn) ? ExitCode.findings : ExitCode.success
+  }
+
+  /// Size of the pieces the text report is written in.
+  static let chunkSize = 1 << 18
+
+  /// Writes the report to `output` (atomically) or to standard output; text is written as
+  /// it is made, in chunks, so a report of a million findings is never held whole.
+  private static func write(
+    _ report: ValidationReport, format: String, failOn: Severity?, output: String?,
+    in context: CommandContext
+  ) throws(CommandFailure) {
     let bytes: [UInt8]
     switch format {
     case "json": bytes = JSONReportWriter.write(report)
     case "junit": bytes = JUnitReportWriter.write(report, failOn: failOn)
     case "sarif": bytes = SARIFReportWriter.write(report)
-    default: bytes = TextReportWriter.write(report)
-    }
-    if let output = arguments.value("output"), output != "-" {
-      try AtomicFileWriter.write(bytes, to: output)
-    } else {
+    default:
+      if let output, output != "-" {
+        let file = try AtomicFileWriter.open(output)
+        TextReportWriter.write(report, chunkSize: chunkSize) { file.write($0) }
+        try file.commit()
+        return
+      }
       do {
-        try context.stdout.write(bytes)
+        try TextReportWriter.write(report, chunkSize: chunkSize) {
+          (bytes) throws(WriteFailure) in try context.stdout.write(bytes)
+        }
       } catch {
         throw CommandFailure(
           ExitCode.cannotCreate, "cannot write to standard output: \(error.reason)")
       }
+      return
     }
-    if let inputFailure { return inputFailure }
-    return report.hasFinding(atLeast: failOn) ? ExitCode.findings : ExitCode.success
+    if let output, output != "-" {
+      try AtomicFileWriter.write(bytes, to: output)
+      return
+    }
+    do {
+      try context.stdout.write(bytes)
+    } catch {
+      throw CommandFailure(
+        ExitCode.cannotCreate, "cannot write to standard output: \(error.reason)")
+    }
   }
 }

@@ -22,6 +22,13 @@ struct CaptionKitCommandTests {
         validate                  Check caption files and report what is wrong with
                                   them.
         probe                     Show a media file's format, streams and chapters.
+        extract                   Write the text subtitle streams of a media file as
+                                  caption files.
+        mux                       Add caption files to a media file as text tracks.
+        speech                    List where a media file's audio holds speech.
+        rules                     List the rules validate runs, with their severities.
+        transcript                Merge captions, descriptions and chapters into an
+                                  accessible transcript.
 
       OPTIONS:
         --version                 Show the version.
@@ -90,7 +97,9 @@ struct CaptionKitCommandTests {
   }
 
   @Test func helpLinesFitEightyColumns() {
-    for arguments in [["--help"], ["convert", "--help"], ["validate", "--help"]] {
+    for arguments in [
+      ["--help"], ["convert", "--help"], ["validate", "--help"], ["rules", "--help"],
+    ] {
       let long = ToolRun(arguments).stdout.split(separator: "\n").filter { $0.count > 80 }
       #expect(long.isEmpty, "\(arguments): \(long)")
     }
@@ -104,8 +113,9 @@ struct CaptionKitCommandTests {
       run.stderr == """
         error: unknown option '--formt'
         hint: did you mean '--format'?
-        usage: captionkit validate <path> ... [--format <format>] [-o <file>] \
-        [--fail-on <severity>] [--encoding <name>] [--locale <tag>]
+        usage: captionkit validate <path> ... [--config <file>] [--profile <name>] \
+        [--format <format>] [-o <file>] [--fail-on <severity>] [--encoding <name>] \
+        [--locale <tag>]
 
         """)
   }

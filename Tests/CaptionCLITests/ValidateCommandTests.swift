@@ -1,3 +1,4 @@
+import CaptionKit
 import Foundation
 import Testing
 
@@ -164,5 +165,132 @@ struct ValidateCommandTests {
     let never = ToolRun(["validate", broken, "--fail-on", "never"])
     #expect(never.status == 0)
     #expect(never.stdout == strict.stdout)
+  }
+}
+
+struct ValidateRulesTests {
+  static let samples: String = {
+    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)  // Tests/CaptionCLITests/ValidateCommandTests.swift
+    return parts.joined(separator: "/") + "/Samples"
+  }()
+
+  static let flawed = """
+    WEBVTT
+
+    00:00:01.000 --> 00:00:04.000
+    Hello
+
+    00:00:03.000 --> 00:00:03.500
+    This cue overlaps the first one and is far too fast to read
+
+    """
+
+  @Test func runsTheRulesAfterTheReader() throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.file("movie.en.vtt", Self.flawed)
+    let run = ToolRun(["validate", file])
+    #expect(run.status == 0)
+    #expect(
+      run.stdout == """
+        \(file):6:1: warning: cue 2 starts at 00:00:03.000, before cue 1 ends at 00:00:04.000 \
+        [timing.overlap]
+            hint: end cue 1 before cue 2 starts, or merge them
+        \(file):6:1: warning: cue 2 lasts 0.500 s; the en minimum is 0.833 s [timing.min-duration]
+            hint: show the cue longer, or merge it with its neighbour
+        \(file):6:1: warning: cue 2 is 118 characters per second; the en limit is 20 \
+        [readability.cps]
+            hint: shorten the text to 10 characters, or show the cue longer
+        \(file):6:1: warning: cue 2 has 59 characters; the en limit is 42 \
+        [readability.line-length]
+            hint: break the line earlier, or shorten it
+        checked 1 file: 0 errors, 4 warnings, 0 remarks
+
+        """)
+  }
+
+  @Test func theProfileAndTheConfigurationSetSeverities() throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.file("movie.en.vtt", Self.flawed)
+    let broadcast = ToolRun(["validate", file, "--profile", "broadcast"])
+    #expect(broadcast.status == 1)
+    #expect(broadcast.stdout.contains(":6:1: error: cue 2 starts at 00:00:03.000, before cue 1"))
+    #expect(broadcast.stdout.hasSuffix("checked 1 file: 1 error, 3 warnings, 0 remarks\n"))
+    let config = try folder.file(
+      "quiet.json",
+      #"{"rules": {"readability.cps": "off"}, "locales": {"en": {"charactersPerLine": 60}}}"#)
+    let quiet = ToolRun(["validate", file, "--config", config, "--fail-on", "warning"])
+    #expect(quiet.status == 1)
+    #expect(quiet.stdout.hasSuffix("checked 1 file: 0 errors, 2 warnings, 0 remarks\n"))
+    #expect(!quiet.stdout.contains("[readability.cps]"))
+    #expect(!quiet.stdout.contains("[readability.line-length]"))
+  }
+
+  @Test func theSamplesHaveOnlyTheirKnownFindings() {
+    let run = ToolRun([
+      "validate", "--format", "json", Self.samples + "/webvtt/capability.vtt",
+      Self.samples + "/srt/capability.srt", Self.samples + "/scene", Self.samples + "/lighthouse",
+    ])
+    #expect(run.status == 0)
+    // The two legacy-encoded SRT files are there to show parse.encoding; nothing else fires.
+    #expect(
+      run.stdout.components(separatedBy: "\"rule\": ").dropFirst().map { $0.prefix(16) }
+        == ["\"parse.encoding\"", "\"parse.encoding\""])
+    #expect(run.stdout.contains("\"warnings\": 2"))
+  }
+
+  @Test func junitHasACasePerRuleThatRan() throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.file("movie.en.vtt", Self.flawed)
+    let run = ToolRun(["validate", file, "--format", "junit"])
+    let cases = run.stdout.components(separatedBy: "<testcase name=\"").dropFirst()
+      .compactMap { $0.split(separator: "\"").first.map(String.init) }
+    // Conversion, SRT and media rules do not run on a WebVTT file.
+    let expected = RuleRegistry.rules.map(\.id).filter {
+      !$0.hasPrefix("convert.") && $0 != "parse.srt" && $0 != "parse.ttml"
+        && !$0.hasPrefix("container.")
+    }
+    #expect(cases == expected)
+    #expect(run.stdout.contains("tests=\"\(expected.count)\" failures=\"0\""))
+  }
+
+  @Test func sarifDescribesTheRulesThatFired() throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.file("movie.en.vtt", Self.flawed)
+    let run = ToolRun(["validate", file, "--format", "sarif"])
+    let log = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdoutBytes)) as? [String: Any])
+    let driver = try #require(
+      ((log["runs"] as? [[String: Any]])?.first?["tool"] as? [String: Any])?["driver"]
+        as? [String: Any])
+    let rules = try #require(driver["rules"] as? [[String: Any]])
+    #expect(
+      rules.compactMap { $0["id"] as? String }
+        == ["timing.overlap", "timing.min-duration", "readability.cps", "readability.line-length"])
+    #expect(rules.first?["helpUri"] as? String == "Docs/rules/timing.overlap.md")
+    #expect(
+      (rules.first?["shortDescription"] as? [String: Any])?["text"] as? String
+        == "a cue starts before an earlier cue has ended")
+    #expect(
+      (rules.first?["defaultConfiguration"] as? [String: Any])?["level"] as? String == "warning")
+  }
+}
+
+struct ValidateReaderRuleSettingsTests {
+  @Test func theConfigurationAppliesToTheReadersRules() throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.file(
+      "broken.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000 nonsense:1\nHello\n")
+    let strict = ToolRun(["validate", file])
+    #expect(strict.status == 1)
+    #expect(strict.stdout.contains(": error: ") && strict.stdout.contains("[parse.webvtt]"))
+    let lenient = try folder.file("lenient.json", #"{"rules": {"parse.webvtt": "warning"}}"#)
+    let warned = ToolRun(["validate", file, "--config", lenient])
+    #expect(warned.status == 0)
+    #expect(warned.stdout.contains(": warning: ") && warned.stdout.contains("[parse.webvtt]"))
+    let off = try folder.file("off.json", #"{"rules": {"parse.webvtt": "off"}}"#)
+    let silent = ToolRun(["validate", file, "--config", off])
+    #expect(silent.status == 0)
+    #expect(silent.stdout == "checked 1 file: 0 errors, 0 warnings, 0 remarks\n")
   }
 }

@@ -1,8 +1,8 @@
 import CaptionKit
 
 /// Writes a report as JUnit XML for CI dashboards: one `testsuite` per file, one `testcase`
-/// per rule that found something there (or, for a clean file, its format's parse rule). A
-/// test case fails when one of its findings is at or above `--fail-on`; lesser findings go to
+/// per rule that ran on it (when the report does not know them: per rule that found
+/// something there, or, for a clean file, its format's parse rule). A test case fails when one of its findings is at or above `--fail-on`; lesser findings go to
 /// its `system-out`.
 enum JUnitReportWriter {
   static func write(_ report: ValidationReport, failOn: Severity?) -> [UInt8] {
@@ -12,10 +12,12 @@ enum JUnitReportWriter {
     for entry in report.tracks {
       let name = entry.track.path ?? "track \(entry.id)"
       let findings = report.diagnostics.filter { $0.track == entry.id }
-      var rules: [String] = []
+      var rules = entry.checkedRules
       var byRule: [String: [Diagnostic]] = [:]
       for diagnostic in findings {
-        if byRule[diagnostic.rule] == nil { rules.append(diagnostic.rule) }
+        if byRule[diagnostic.rule] == nil, !rules.contains(diagnostic.rule) {
+          rules.append(diagnostic.rule)
+        }
         byRule[diagnostic.rule, default: []].append(diagnostic)
       }
       if rules.isEmpty { rules = ["parse.\(entry.track.format.rawValue)"] }

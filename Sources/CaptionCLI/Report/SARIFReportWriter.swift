@@ -32,10 +32,29 @@ enum SARIFReportWriter {
     json.string(CaptionKitVersion.current)
     json.key("rules")
     json.beginArray()
-    for rule in rules {
+    for id in rules {
       json.beginObject()
       json.key("id")
-      json.string(rule)
+      json.string(id)
+      if let rule = RuleRegistry.rule(id: id) {
+        json.key("shortDescription")
+        json.beginObject()
+        json.key("text")
+        json.string(rule.summary)
+        json.endObject()
+        json.key("helpUri")
+        json.string(helpURI(id))
+        json.key("defaultConfiguration")
+        json.beginObject()
+        json.key("level")
+        json.string(level(rule.defaultSeverity))
+        json.endObject()
+        json.key("properties")
+        json.beginObject()
+        json.key("area")
+        json.string(rule.area.rawValue)
+        json.endObject()
+      }
       json.endObject()
     }
     json.endArray()
@@ -129,6 +148,11 @@ enum SARIFReportWriter {
       json.endObject()
     }
     json.endObject()
+  }
+
+  /// The page that documents a rule, relative to the root of captionkit's repository.
+  static func helpURI(_ id: String) -> String {
+    "Docs/rules/" + uri(id) + ".md"
   }
 
   static func level(_ severity: Severity) -> String {

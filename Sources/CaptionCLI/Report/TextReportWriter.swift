@@ -4,15 +4,65 @@ import CaptionKit
 /// summary line: `checked 2 files: 1 error, 0 warnings, 0 remarks`.
 enum TextReportWriter {
   static func write(_ report: ValidationReport) -> [UInt8] {
-    var text = ""
+    var result: [UInt8] = []
+    write(report, chunkSize: Int.max) { result.append(contentsOf: $0) }
+    return result
+  }
+
+  /// Writes the report in chunks of about `chunkSize` bytes, handing each to `flush`, so a
+  /// report of a million findings is never held whole in memory.
+  static func write<E: Error>(
+    _ report: ValidationReport, chunkSize: Int, flush: ([UInt8]) throws(E) -> Void
+  ) throws(E) {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(min(chunkSize, 128 + report.diagnostics.count * 200) + 1024)
     for diagnostic in report.diagnostics {
-      text += line(for: diagnostic)
+      append(diagnostic, to: &bytes)
+      if bytes.count >= chunkSize {
+        try flush(bytes)
+        bytes.removeAll(keepingCapacity: true)
+      }
     }
+    var text = ""
     let files = report.tracks.count
     text += "checked \(plural(files, "file")): \(plural(report.count(.error), "error")), "
     text += "\(plural(report.count(.warning), "warning")), "
     text += "\(plural(report.count(.remark), "remark"))\n"
-    return Array(text.utf8)
+    bytes.append(contentsOf: text.utf8)
+    try flush(bytes)
+  }
+
+  /// Appends `line(for:)` of a diagnostic as UTF-8, without building the line as a string.
+  static func append(_ diagnostic: Diagnostic, to bytes: inout [UInt8]) {
+    bytes.append(contentsOf: (diagnostic.file ?? "<input>").utf8)
+    if let location = diagnostic.location {
+      bytes.append(UInt8(ascii: ":"))
+      appendNumber(location.line, to: &bytes)
+      bytes.append(UInt8(ascii: ":"))
+      appendNumber(location.column, to: &bytes)
+    }
+    bytes.append(contentsOf: ": ".utf8)
+    bytes.append(contentsOf: diagnostic.severity.rawValue.utf8)
+    bytes.append(contentsOf: ": ".utf8)
+    bytes.append(contentsOf: diagnostic.message.utf8)
+    bytes.append(contentsOf: " [".utf8)
+    bytes.append(contentsOf: diagnostic.rule.utf8)
+    bytes.append(contentsOf: "]\n".utf8)
+    if let hint = diagnostic.hint {
+      bytes.append(contentsOf: "    hint: ".utf8)
+      bytes.append(contentsOf: hint.utf8)
+      bytes.append(0x0A)
+    }
+  }
+
+  private static func appendNumber(_ value: Int, to bytes: inout [UInt8]) {
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    appendDigits(value.magnitude, to: &bytes)
+  }
+
+  private static func appendDigits(_ value: UInt, to bytes: inout [UInt8]) {
+    if value >= 10 { appendDigits(value / 10, to: &bytes) }
+    bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
   }
 
   /// `file:line:col: severity: message [rule]`, a newline, and the hint line when present.

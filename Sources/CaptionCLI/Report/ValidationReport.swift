@@ -8,6 +8,8 @@ struct ValidationReport {
     /// The track's metadata; its cues, style sheets, regions and header are not kept.
     var track: Track
     var cueCount: Int
+    /// The rules that ran on the track, in registry order; empty when not known.
+    var checkedRules: [String] = []
   }
 
   var tracks: [Entry] = []
@@ -15,8 +17,15 @@ struct ValidationReport {
   var diagnostics: [Diagnostic] = []
 
   /// Adds a track read and its diagnostics.
-  mutating func add(_ result: ReadResult) {
-    let id = String(tracks.count + 1)
+  /// The id the next track added gets.
+  var nextTrackID: String { String(tracks.count + 1) }
+
+  /// Adds a track read, its reader's diagnostics, and the findings of the rules run on it
+  /// (sorted by position, with the track's id already set, as `Validator` gives them).
+  mutating func add(
+    _ result: ReadResult, findings: consuming [Diagnostic] = [], checkedRules: [String] = []
+  ) {
+    let id = nextTrackID
     // Only metadata is kept, so that a folder of large files is not held in memory at once.
     var track = result.track
     let cueCount = track.cues.count
@@ -24,29 +33,64 @@ struct ValidationReport {
     track.stylesheets = []
     track.regions = []
     track.header = []
-    tracks.append(Entry(id: id, track: track, cueCount: cueCount))
-    let sorted = result.diagnostics.enumerated().sorted { a, b in
-      switch (a.element.location, b.element.location) {
-      case (nil, nil): return a.offset < b.offset
-      case (nil, _): return true
-      case (_, nil): return false
-      case (let x?, let y?): return x == y ? a.offset < b.offset : x < y
+    tracks.append(
+      Entry(id: id, track: track, cueCount: cueCount, checkedRules: checkedRules))
+    var read = Validator.sorted(result.diagnostics)
+    for index in read.indices where read[index].track != id { read[index].track = id }
+    // The findings of a first track become the report's list as they are, the reader's few
+    // put in at their places, so that a large list is not copied.
+    if diagnostics.isEmpty, read.count <= 64, findings.allSatisfy({ $0.track == id }) {
+      diagnostics = findings
+      findings = []
+      var low = 0
+      for diagnostic in read {
+        // After every finding at an earlier or the same position: the reader's come first
+        // only among equals, so find the first finding that does not precede it.
+        var high = diagnostics.count
+        while low < high {
+          let middle = (low + high) / 2
+          if Validator.precedes(diagnostics[middle], diagnostic) {
+            low = middle + 1
+          } else {
+            high = middle
+          }
+        }
+        diagnostics.insert(diagnostic, at: low)
+        low += 1
+      }
+      return
+    }
+    // Else one linear merge of the two sorted lists into the report; at one position the
+    // reader's findings come first.
+    diagnostics.reserveCapacity(diagnostics.count + read.count + findings.count)
+    var i = 0
+    var j = 0
+    while i < read.count, j < findings.count {
+      if Validator.precedes(findings[j], read[i]) {
+        diagnostics.append(findings[j])
+        j += 1
+      } else {
+        diagnostics.append(read[i])
+        i += 1
       }
     }
-    for (_, diagnostic) in sorted {
-      var diagnostic = diagnostic
-      diagnostic.track = id
-      diagnostics.append(diagnostic)
+    diagnostics.append(contentsOf: read[i...])
+    for index in j..<findings.count {
+      var finding = findings[index]
+      if finding.track != id { finding.track = id }
+      diagnostics.append(finding)
     }
   }
 
   func count(_ severity: Severity) -> Int {
-    diagnostics.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) }
+    var count = 0
+    for index in diagnostics.indices where diagnostics[index].severity == severity { count += 1 }
+    return count
   }
 
   /// True when some diagnostic is at least `severity`; never true for nil (`--fail-on never`).
   func hasFinding(atLeast severity: Severity?) -> Bool {
     guard let severity else { return false }
-    return diagnostics.contains { $0.severity >= severity }
+    return Severity.allCases.contains { $0 >= severity && count($0) > 0 }
   }
 }

@@ -22,6 +22,9 @@ final class FormatContext {
     guard var context = library.formatContextAlloc() else {
       throw library.error(FFmpegLibrary.Code.outOfMemory, "open", path: path)
     }
+    // Messages logged by an earlier object at the same address (one FFmpeg allocated and
+    // freed itself, so nobody took them) are not about this file.
+    _ = FFmpegLog.take(from: context)
     context.pointee.interrupt_callback = AVIOInterruptCB(
       callback: InterruptDeadline.callback,
       opaque: Unmanaged.passUnretained(deadline).toOpaque())

@@ -7,10 +7,11 @@ final class Resampler {
   let pointer: OpaquePointer
 
   /// A resampler from the decoder's audio to `outputChannels` channels (FFmpeg's default
-  /// layout for that count) of `outputFormat` at `outputRate` Hz.
+  /// layout for that count) of `outputFormat` at `outputRate` Hz. `filterSize` shortens
+  /// swresample's low-pass filter (default 32 taps) when a wider transition band is fine.
   init(
     from decoder: CodecContext, outputChannels: Int32, outputFormat: AVSampleFormat,
-    outputRate: Int32
+    outputRate: Int32, filterSize: Int64? = nil
   ) throws(FFmpegError) {
     let library = decoder.library
     var outputLayout = AVChannelLayout()
@@ -37,6 +38,10 @@ final class Resampler {
     }
     self.library = library
     self.pointer = context
+    if let filterSize {
+      status = library.setOption(UnsafeMutableRawPointer(context), "filter_size", filterSize)
+      if status < 0 { throw library.error(status, "set up resampling", path: decoder.path) }
+    }
     status = library.resamplerInit(context)
     if status < 0 { throw library.error(status, "set up resampling", path: decoder.path) }
   }
@@ -65,6 +70,19 @@ final class Resampler {
       written = library.resamplerConvert(
         pointer, output: output, outputCount: capacity, input: nil, inputCount: 0)
     }
+    if written < 0 { throw library.error(written, "resample audio", path: nil) }
+    return written
+  }
+
+  /// Converts `count` samples per channel read from `planes` (one pointer per input plane,
+  /// in the input's format and layout) into `output`; returns the samples written per
+  /// channel. For samples copied out of their frames, such as on another thread.
+  func convert(
+    planes: UnsafeMutablePointer<UnsafePointer<UInt8>?>, count: Int32,
+    into output: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, capacity: Int32
+  ) throws(FFmpegError) -> Int32 {
+    let written = library.resamplerConvert(
+      pointer, output: output, outputCount: capacity, input: planes, inputCount: count)
     if written < 0 { throw library.error(written, "resample audio", path: nil) }
     return written
   }

@@ -127,7 +127,7 @@ public enum MediaProbe {
     (.dependent, AV_DISPOSITION_DEPENDENT), (.stillImage, AV_DISPOSITION_STILL_IMAGE),
   ]
 
-  private static func dispositions(_ flags: Int32) -> [StreamDisposition] {
+  static func dispositions(_ flags: Int32) -> [StreamDisposition] {
     dispositionFlags.compactMap { flags & $0.1 != 0 ? $0.0 : nil }
   }
 

@@ -81,7 +81,7 @@ import Testing
     #expect(vtt.hasPrefix("WEBVTT"))
     #expect(
       vtt.contains(
-        "00:00:06.500 --> 00:00:08.000\n<i>Italic</i>, <b>bold</b> and <u>underlined</u>\n"))
+        "00:00:06.500 --> 00:00:08.500\n<i>Italic</i>, <b>bold</b> and <u>underlined</u>\n"))
     #expect(vtt.contains("00:00:14.500 --> 00:00:16.000 line:0\nAt the top of the picture\n"))
     #expect(vtt.contains("<b><i>Bold italic</i></b> &amp; a literal ampersand\n"))
     #expect(vtt.contains("<c.yellow>Yellow</c> and <c.color-ff8800>orange</c>\n"))

@@ -23,7 +23,7 @@ import Testing
         #""In the middle""#,
         #""Bottom left""#,
         #"i("Top right, italic")"#,
-        #""One hour, two minutes, three seconds and four milliseconds""#,
+        #""One hour, two minutes,\nthree seconds and four milliseconds""#,
       ])
     #expect(cues[6].settings == CueSettings(line: 0))
     #expect(cues[7].settings == CueSettings(line: 50, snapToLines: false, lineAlign: .center))

@@ -1,0 +1,251 @@
+import CaptionKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `captionkit extract`: writes the text subtitle streams of a media file as caption files,
+/// named as sidecars of the media file.
+enum ExtractCommand: CaptionCommand {
+  static let configuration = CommandConfiguration(
+    name: "extract",
+    abstract: "Write the text subtitle streams of a media file as caption files.",
+    usage:
+      "extract <media> [-o <folder>] [--to <format>] [--stream <index>]... [--force] "
+      + "[--max-findings <n>]",
+    discussion: """
+      Each text stream (mov_text, subrip, webvtt, ass) becomes <stem>.<lang>[.<kind>].<ext>, \
+      the sidecar naming: the language from the container (und when it has none), the kind \
+      from the stream's dispositions, a number before the extension when two streams would \
+      get the same name. Existing files are not replaced without --force. Image subtitles (PGS, VobSub, DVB) are listed with a remark. Only \
+      the subtitle streams are read; video and audio are not decoded. A missing file exits \
+      66, a file that is not media exits 65, a machine without FFmpeg's libraries exits 69.
+      """,
+    arguments: [.init("media", help: "The media file to read.")],
+    options: [
+      .init(
+        "output", short: "o", value: "folder",
+        help: "The folder to write to (default: the media file's folder)."),
+      .init("to", value: "format", help: "vtt (default), srt or json."),
+      .init(
+        "stream", value: "index", repeats: true,
+        help: "Extract only this stream (repeat for more; default: every text stream)."),
+      .init("force", help: "Replace files of the same names (by default they are kept)."),
+      .init(
+        "max-findings", value: "n",
+        help: "Print at most this many findings of each rule (default 20; 0 prints all)."),
+    ])
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
+    let media = arguments.positionals[0]
+    if media == "-" {
+      throw UsageError("extract reads a media file by name, not standard input")
+    }
+    let entry = try outputFormat(arguments.value("to"))
+    let requested = try streams(arguments.values("stream"))
+    let limit = try maximumFindings(arguments.value("max-findings"))
+    let folder = arguments.value("output") ?? folderPath(of: media)
+    if folder == "-" {
+      throw UsageError("extract writes files: '-o' takes a folder, not standard output")
+    }
+    try checkInput(media)
+    try checkFolder(folder ?? ".")
+
+    let read = try MediaSubtitles.read(
+      path: media, streams: requested, webVTT: EmbeddedWebVTT.reader)
+    try checkRequested(requested, in: read, media: media)
+    var findings = FindingPrinter(limit: limit)
+    findings.print(read.diagnostics, in: context)
+
+    let stem = SidecarName.baseName(ofMedia: media)
+    var taken: Set<String> = []
+    let paths = read.tracks.map { track in
+      let name = fileName(for: track, stem: stem, fileExtension: entry.extensions[0], taken: &taken)
+      return folder.map { $0.hasSuffix("/") ? $0 + name : $0 + "/" + name } ?? name
+    }
+    // Nothing is written when a file would be replaced: an edited sidecar is not lost.
+    if !arguments.flag("force"), let existing = paths.filter(exists).first {
+      let others = paths.filter(exists).count - 1
+      throw CommandFailure(
+        ExitCode.cannotCreate,
+        "\(existing) exists\(others > 0 ? " (and \(others) more)" : ""); nothing was written",
+        hint: "add --force to replace, or write elsewhere with -o")
+    }
+    var written = ""
+    for (track, path) in zip(read.tracks, paths) {
+      let lossy = try write(track, to: path, entry: entry)
+      findings.print(lossy.map { $0.withFile(path) }, in: context)
+      let stream = read.stream(of: track)
+      let cues = track.cues.count == 1 ? "1 cue" : "\(track.cues.count) cues"
+      written +=
+        "\(path): \(cues) from stream \(track.stream.map(String.init) ?? "?")"
+        + " (\(stream?.codec ?? "text"))\n"
+    }
+    findings.finish(in: context)
+    if read.tracks.isEmpty {
+      context.stderr.report("note: \(media) has no text subtitle stream to extract\n")
+    }
+    do {
+      try context.stdout.write(Array(written.utf8))
+    } catch {
+      throw CommandFailure(
+        ExitCode.cannotCreate, "cannot write to standard output: \(error.reason)")
+    }
+    return ExitCode.success
+  }
+
+  /// `<stem>.<lang>[.<kind>][.<n>].<ext>`: `und` when the language is unknown, no kind for
+  /// plain subtitles, a number from 2 on when the name is taken already.
+  static func fileName(
+    for track: Track, stem: String, fileExtension: String, taken: inout Set<String>
+  ) -> String {
+    let kind = track.kind == .subtitles ? nil : track.kind
+    let sidecar = SidecarName(
+      baseName: stem, language: track.language ?? LanguageTag("und"), kind: kind,
+      format: track.format, fileExtension: fileExtension)
+    var name = sidecar.fileName
+    if taken.contains(name) {
+      let base = name.dropLast(fileExtension.count + 1)
+      var number = 2
+      while taken.contains("\(base).\(number).\(fileExtension)") { number += 1 }
+      name = "\(base).\(number).\(fileExtension)"
+    }
+    taken.insert(name)
+    return name
+  }
+
+  /// Writes one track as a file, atomically; returns what the format could not carry.
+  private static func write(
+    _ track: Track, to path: String, entry: FormatRegistry.Entry
+  ) throws(CommandFailure) -> [Diagnostic] {
+    if let chunked = entry.chunkedWriter {
+      let file = try AtomicFileWriter.open(path)
+      let lossy = chunked(track, ConvertCommand.chunkSize) { bytes in
+        file.write(bytes)
+        bytes.removeAll(keepingCapacity: true)
+      }
+      try file.commit()
+      return lossy
+    }
+    guard let writer = entry.writer else { return [] }
+    var bytes: [UInt8] = []
+    let lossy = writer(track, &bytes)
+    try AtomicFileWriter.write(bytes, to: path)
+    return lossy
+  }
+
+  /// The format named by `--to`; WebVTT by default.
+  private static func outputFormat(_ name: String?) throws(UsageError) -> FormatRegistry.Entry {
+    let names = FormatRegistry.entries.filter(\.canWrite).map { $0.names[0] }
+    guard let name else {
+      if let entry = FormatRegistry.entry(for: .webvtt) { return entry }
+      throw UsageError("no WebVTT writer")
+    }
+    guard let entry = FormatRegistry.entry(named: name), entry.canWrite else {
+      throw UsageError(
+        "unknown format '\(name)' for '--to'; expected one of "
+          + names.joined(separator: ", "), given: name, candidates: names)
+    }
+    return entry
+  }
+
+  /// The stream indices of `--stream`; nil when none is given.
+  private static func streams(_ values: [String]) throws(UsageError) -> Set<Int>? {
+    guard !values.isEmpty else { return nil }
+    var indices: Set<Int> = []
+    for value in values {
+      guard let index = Int(value), index >= 0 else {
+        throw UsageError("'--stream' takes a stream index (0, 1, ...), not '\(value)'")
+      }
+      indices.insert(index)
+    }
+    return indices
+  }
+
+  private static func maximumFindings(_ value: String?) throws(UsageError) -> Int {
+    guard let value else { return 20 }
+    guard let number = Int(value), number >= 0 else {
+      throw UsageError("'--max-findings' takes a whole number (0 for no limit), not '\(value)'")
+    }
+    return number
+  }
+
+  /// Every stream asked for with `--stream` must be a text subtitle stream.
+  private static func checkRequested(
+    _ requested: Set<Int>?, in read: EmbeddedSubtitles, media: String
+  ) throws(UsageError) {
+    guard let requested else { return }
+    let text = read.streams.filter { $0.content == .text }.map(\.index)
+    let available =
+      text.isEmpty
+      ? "it has none" : "its text streams: " + text.map(String.init).joined(separator: ", ")
+    for index in requested.sorted() {
+      guard let stream = read.streams.first(where: { $0.index == index }) else {
+        throw UsageError("stream \(index) of \(media) is not a subtitle stream (\(available))")
+      }
+      switch stream.content {
+      case .text: continue
+      case .image:
+        throw UsageError(
+          "stream \(index) of \(media) holds image subtitles (\(stream.codec)), not text "
+            + "(\(available))")
+      case .unsupportedText:
+        throw UsageError(
+          "stream \(index) of \(media) holds \(stream.codec) subtitles, which are not read "
+            + "(\(available))")
+      }
+    }
+  }
+
+  /// A missing input exits 66 before FFmpeg is loaded.
+  private static func checkInput(_ path: String) throws(CommandFailure) {
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      let code = errno
+      if code == ENOENT || code == ENOTDIR {
+        throw CommandFailure(ExitCode.noInput, "\(path): no such file")
+      }
+      throw CommandFailure(
+        ExitCode.noInput, "\(path): cannot read: \(SystemError.describe(code))")
+    }
+    if (status.st_mode & S_IFMT) == S_IFDIR {
+      throw CommandFailure(ExitCode.noInput, "\(path): cannot read: it is a folder")
+    }
+  }
+
+  /// Whether something (a file, a folder, a dangling link) has this path.
+  private static func exists(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0
+  }
+
+  /// The output folder must exist.
+  private static func checkFolder(_ path: String) throws(CommandFailure) {
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      throw CommandFailure(
+        ExitCode.cannotCreate, "cannot write to \(path): \(SystemError.describe(errno))",
+        hint: "create the folder first")
+    }
+    guard (status.st_mode & S_IFMT) == S_IFDIR else {
+      throw CommandFailure(ExitCode.cannotCreate, "cannot write to \(path): it is not a folder")
+    }
+  }
+
+  /// The folder part of a path (`/` at the root); nil for a bare name.
+  private static func folderPath(of path: String) -> String? {
+    guard let slash = path.lastIndex(of: "/") else { return nil }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+}
+
+extension Diagnostic {
+  /// The diagnostic with `file` set when it has none.
+  fileprivate func withFile(_ path: String) -> Diagnostic {
+    var copy = self
+    if copy.file == nil { copy.file = path }
+    return copy
+  }
+}

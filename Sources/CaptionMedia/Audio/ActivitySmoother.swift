@@ -1,0 +1,86 @@
+/// Turns per-frame active/inactive decisions into segments, in frame units: bridges one-frame
+/// dropouts, ignores bursts shorter than a minimum, holds each segment open for a hangover,
+/// merges segments separated by short gaps and drops segments that stay too short.
+struct ActivitySmoother {
+  /// A finished segment in frames: `start ..< end`, with the energy of its active frames.
+  struct Span {
+    var start: Int
+    var end: Int
+    var energy: Double
+    var samples: Int
+  }
+
+  let minimumBurst: Int
+  let hangover: Int
+  let mergeGap: Int
+  let minimumSegment: Int
+  /// Inactive runs up to this many frames inside an active run do not end it.
+  let bridge = 1
+
+  private var frame = 0
+  private var runStart = -1
+  private var runLastActive = -1
+  private var runEnergy = 0.0
+  private var runSamples = 0
+  private var segment: Span?
+  private(set) var finished: [Span] = []
+
+  init(minimumBurst: Int, hangover: Int, mergeGap: Int, minimumSegment: Int) {
+    self.minimumBurst = max(1, minimumBurst)
+    self.hangover = max(0, hangover)
+    self.mergeGap = max(0, mergeGap)
+    self.minimumSegment = max(1, minimumSegment)
+  }
+
+  /// Takes the decision for the next frame and the energy (sum of squares) of its samples.
+  mutating func push(active: Bool, energy: Double, samples: Int) {
+    if active {
+      if runStart < 0 { runStart = frame }
+      runLastActive = frame
+      runEnergy += energy
+      runSamples += samples
+    } else if runStart >= 0 && frame - runLastActive > bridge {
+      closeRun()
+    }
+    frame += 1
+  }
+
+  /// Closes what is open at the end of `frames` frames of audio.
+  mutating func finish(frames: Int) {
+    if runStart >= 0 { closeRun() }
+    if let open = segment { emit(open, limit: frames) }
+    segment = nil
+  }
+
+  /// Hands over the segments finished so far.
+  mutating func take() -> [Span] {
+    defer { finished.removeAll(keepingCapacity: true) }
+    return finished
+  }
+
+  private mutating func closeRun() {
+    let start = runStart
+    let end = runLastActive + 1
+    let energy = runEnergy
+    let samples = runSamples
+    runStart = -1
+    runEnergy = 0
+    runSamples = 0
+    guard end - start >= minimumBurst else { return }
+    if var open = segment, start <= open.end + mergeGap {
+      open.end = end + hangover
+      open.energy += energy
+      open.samples += samples
+      segment = open
+    } else {
+      if let open = segment { emit(open, limit: Int.max) }
+      segment = Span(start: start, end: end + hangover, energy: energy, samples: samples)
+    }
+  }
+
+  private mutating func emit(_ span: Span, limit: Int) {
+    var span = span
+    span.end = min(span.end, limit)
+    if span.end - span.start >= minimumSegment { finished.append(span) }
+  }
+}

@@ -1,0 +1,227 @@
+internal import CFFmpeg
+public import CaptionCore
+public import Foundation
+
+/// Finds speech in a media file: decodes one audio stream, resamples it to mono 16 kHz and
+/// runs `AudioActivityDetector` over it as it decodes, so memory stays bounded whatever the
+/// length of the media.
+public enum AudioActivityAnalyzer {
+  /// The activity of one audio stream of the file at `url`: the stream at `streamIndex` (as
+  /// `probe` numbers them), or FFmpeg's default audio stream when nil. Segment times are
+  /// relative to the start of the media's presentation, like cue times.
+  ///
+  /// Throws `AudioActivityError` when there is no such audio stream, `FFmpegError` when the
+  /// file cannot be read, `FFmpegUnavailable` when FFmpeg's libraries are missing.
+  public static func analyze(
+    url: URL, streamIndex: Int? = nil, options: AudioActivityOptions = AudioActivityOptions()
+  ) throws -> AudioActivity {
+    try analyze(path: url.path, streamIndex: streamIndex, options: options)
+  }
+
+  /// The activity of one audio stream of the file at `path`; see `analyze(url:...)`.
+  public static func analyze(
+    path: String, streamIndex: Int? = nil, options: AudioActivityOptions = AudioActivityOptions()
+  ) throws -> AudioActivity {
+    let library = try FFmpegLibrary.shared()
+    let format = try FormatContext(openingInput: path, library: library)
+    try format.findStreamInfo()
+    let index = try audioStream(in: format, requested: streamIndex, library: library)
+    guard let stream = format.stream(index) else {
+      throw AudioActivityError(
+        .noSuchStream(index: index, streamCount: format.streamCount), path: path)
+    }
+    format.discardStreams(except: [index])
+    let decoder = try CodecContext(decoderFor: stream, library: library, path: path)
+    let worker = ActivityWorker(options: options)
+    let firstTimestamp: Int64?
+    var activity: AudioActivity
+    do {
+      var decoding = try StreamDecoding(library: library, decoder: decoder, worker: worker)
+      let packet = try Packet(library: library)
+      while try format.read(into: packet) {
+        // Packets buffered while reading the stream information still arrive for other
+        // streams.
+        guard packet.streamIndex == index else { continue }
+        try decoding.decode(packet)
+      }
+      packet.unref()
+      try decoding.decode(nil)
+      firstTimestamp = decoding.firstTimestamp
+      activity = try worker.finish()
+    } catch {
+      worker.cancel()
+      throw error
+    }
+    // Decoded time 0 is the first frame's timestamp; shift it to the presentation start.
+    let timeBase = stream.pointee.time_base
+    var offset = MediaTime.zero
+    if let first = firstTimestamp, timeBase.num > 0, timeBase.den > 0 {
+      offset = MediaTime(
+        value: first.multipliedReportingOverflow(by: Int64(timeBase.num)).partialValue,
+        timescale: timeBase.den)
+    }
+    let start = format.pointer.pointee.start_time
+    if start != FFmpegLibrary.noTimestamp {
+      offset = offset - MediaTime(value: start, timescale: 1_000_000)
+    }
+    if offset != .zero {
+      // A segment wholly before the presentation start is dropped.
+      activity.segments = activity.segments.compactMap { segment in
+        var shifted = segment
+        shifted.start = max(.zero, segment.start + offset)
+        shifted.end = segment.end + offset
+        return shifted.start < shifted.end ? shifted : nil
+      }
+    }
+    return activity
+  }
+
+  private static func audioStream(
+    in format: FormatContext, requested: Int?, library: FFmpegLibrary
+  ) throws -> Int {
+    if let requested {
+      guard let stream = format.stream(requested) else {
+        throw AudioActivityError(
+          .noSuchStream(index: requested, streamCount: format.streamCount), path: format.path)
+      }
+      let type = stream.pointee.codecpar?.pointee.codec_type ?? AVMEDIA_TYPE_UNKNOWN
+      guard type == AVMEDIA_TYPE_AUDIO else {
+        throw AudioActivityError(
+          .notAudio(index: requested, type: library.mediaTypeName(type) ?? "unknown"),
+          path: format.path)
+      }
+      return requested
+    }
+    let best = library.findBestStream(format.pointer, AVMEDIA_TYPE_AUDIO)
+    guard best >= 0 else { throw AudioActivityError(.noAudioStream, path: format.path) }
+    return Int(best)
+  }
+}
+
+/// The decoding side of one analysis: sends packets, receives frames, copies their samples
+/// into batches for the `ActivityWorker`, which resamples and detects.
+private struct StreamDecoding {
+  /// Samples per channel in a batch (0.68 s at 48 kHz): few enough hand-overs between the
+  /// threads, little memory (256 KB for stereo float).
+  static let batchSize = 32_768
+
+  let library: FFmpegLibrary
+  let decoder: CodecContext
+  let worker: ActivityWorker
+  let frame: Frame
+  var batch: DecodedAudio?
+  /// The sample format, channel count and rate of the first frame; frames that differ are
+  /// skipped, since the resampler is set up for these.
+  var layout: (format: Int32, channels: Int, rate: Int)?
+  var planeCount = 1
+  var bytesPerSample = 1
+  /// The timestamp of the first decoded frame, in the stream's time base.
+  var firstTimestamp: Int64?
+
+  init(library: FFmpegLibrary, decoder: CodecContext, worker: ActivityWorker) throws {
+    self.library = library
+    self.decoder = decoder
+    self.worker = worker
+    frame = try Frame(library: library)
+  }
+
+  /// Sends a packet (nil drains the decoder) and hands every frame that comes out to the
+  /// worker.
+  mutating func decode(_ packet: Packet?) throws {
+    while true {
+      let accepted: Bool
+      do {
+        accepted = try decoder.send(packet)
+      } catch {
+        // A damaged packet: skip it, as players do, and keep decoding.
+        if error.kind == .invalidData { return }
+        throw error
+      }
+      try receiveAll()
+      if accepted { break }
+    }
+    if packet == nil, let last = batch, last.sampleCount > 0 {
+      try worker.push(last)
+      batch = nil
+    }
+  }
+
+  private mutating func receiveAll() throws {
+    while try nextFrame() {
+      defer { frame.unref() }
+      let format = frame.pointer.pointee.format
+      let channels = frame.channelCount
+      let rate = frame.sampleRate
+      if let layout {
+        guard layout.format == format, layout.channels == channels, layout.rate == rate else {
+          continue
+        }
+      } else {
+        try begin(format: format, channels: channels, rate: rate)
+      }
+      try copySamples()
+    }
+  }
+
+  /// Sets up the resampler for the first frame's audio and starts the worker.
+  private mutating func begin(format: Int32, channels: Int, rate: Int) throws {
+    layout = (format, channels, rate)
+    firstTimestamp = frame.presentationTime ?? 0
+    let sampleFormat = AVSampleFormat(rawValue: format)
+    let planar = library.isPlanar(sampleFormat)
+    planeCount = planar ? max(1, channels) : 1
+    bytesPerSample = Int(library.bytesPerSample(sampleFormat)) * (planar ? 1 : max(1, channels))
+    let resampler = try Resampler(
+      from: decoder, outputChannels: 1, outputFormat: AV_SAMPLE_FMT_FLT,
+      outputRate: Int32(AudioActivityDetector.sampleRate), filterSize: 8)
+    worker.start(resampler: resampler, inputRate: rate)
+  }
+
+  /// Copies the frame's samples into batches, handing each full batch to the worker.
+  private mutating func copySamples() throws {
+    let count = frame.sampleCount
+    guard count > 0, bytesPerSample > 0, let data = frame.pointer.pointee.extended_data else {
+      return
+    }
+    var sources: [UnsafePointer<UInt8>] = []
+    for plane in 0..<planeCount {
+      guard let pointer = data[plane] else { return }
+      sources.append(UnsafePointer(pointer))
+    }
+    var done = 0
+    while done < count {
+      if batch == nil {
+        batch =
+          worker.reusableBatch()
+          ?? DecodedAudio(
+            planeCount: planeCount, bytesPerSample: bytesPerSample, capacity: Self.batchSize)
+      }
+      let step = min(count - done, batch?.room ?? 0)
+      let offset = done * bytesPerSample
+      batch?.append(sources.map { $0 + offset }, count: step)
+      done += step
+      if let full = batch, full.room == 0 {
+        try worker.push(full)
+        batch = nil
+      }
+    }
+  }
+
+  /// Receives the next decoded frame into `frame`; false when the decoder needs input or is
+  /// drained. Frames the decoder reports as damaged are skipped (up to a bound, so a
+  /// decoder that keeps failing cannot keep the loop going).
+  private func nextFrame() throws -> Bool {
+    var failures = 0
+    while true {
+      let received: CodecContext.Received
+      do {
+        received = try decoder.receive(frame)
+      } catch {
+        failures += 1
+        if error.kind == .invalidData && failures < 64 { continue }
+        throw error
+      }
+      return received == .frame
+    }
+  }
+}

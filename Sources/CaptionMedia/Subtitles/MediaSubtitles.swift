@@ -1,0 +1,262 @@
+internal import CFFmpeg
+import CaptionCore
+
+/// Reads the text subtitle streams embedded in a media file into tracks.
+///
+/// Only the subtitle streams asked for are demuxed (every other stream is discarded, and
+/// packets that still arrive from them are skipped); video and audio are not decoded for
+/// this, beyond the first frames FFmpeg decodes while it reads the stream information. Each
+/// text packet goes through FFmpeg's decoder for its codec (`mov_text`, `subrip`, `webvtt`,
+/// `ass`, `ssa`, `text`), whose ASS event is turned into cue text (`ASSEventText`); WebVTT
+/// cues keep their identifier, and with a `WebVTTCueReader` their text as written and their
+/// settings, without a decoder. Cue times are the packets' timestamps in the stream's time
+/// base, relative to the presentation start (the container's start time), so they are exact.
+public enum MediaSubtitles {
+  /// The rule of the remark about image subtitles.
+  public static let imageSubtitlesRule = "container.image-subtitles"
+
+  /// Codecs whose decoder gives ASS events captionkit reads.
+  static let textCodecs: Set<String> = [
+    "mov_text", "subrip", "srt", "webvtt", "ass", "ssa", "text",
+  ]
+
+  /// Reads the text subtitle streams of the media file at `path`: those whose indices are
+  /// in `streams`, or all of them when nil. `webVTT` reads the settings and text of WebVTT
+  /// cues (CaptionKit's `EmbeddedWebVTT.reader`); without it they go through FFmpeg's
+  /// decoder, which keeps italics, bold and underline and drops settings, voices and classes.
+  /// Throws `FFmpegUnavailable` when FFmpeg cannot be loaded and `FFmpegError` when the file
+  /// cannot be opened or read.
+  public static func read(
+    path: String, streams: Set<Int>? = nil, webVTT: WebVTTCueReader? = nil
+  ) throws -> EmbeddedSubtitles {
+    let library = try FFmpegLibrary.shared()
+    let context = try FormatContext(openingInput: path, library: library)
+    // As `MediaProbe` does, so that the start time is the same. (FFmpeg decodes the first
+    // few video frames here to settle the decoding delay, on which the start time depends.)
+    try context.findStreamInfo()
+
+    var described: [SubtitleStream] = []
+    var diagnostics: [Diagnostic] = []
+    for index in 0..<context.streamCount {
+      guard let stream = context.stream(index), let parameters = stream.pointee.codecpar,
+        parameters.pointee.codec_type == AVMEDIA_TYPE_SUBTITLE
+      else { continue }
+      let subtitle = describe(stream, index: index, library: library)
+      described.append(subtitle)
+      switch subtitle.content {
+      case .image:
+        diagnostics.append(
+          Diagnostic(
+            rule: imageSubtitlesRule, severity: .remark,
+            message:
+              "stream \(index) (\(subtitle.codec)\(languageNote(subtitle))) holds image "
+              + "subtitles; their text cannot be read or checked",
+            file: path,
+            hint: "provide the same subtitles as text (a sidecar file or a text stream)"))
+      case .unsupportedText where streams?.contains(index) ?? true:
+        diagnostics.append(
+          Diagnostic(
+            rule: SubtitleCueCollector.rule, severity: .warning,
+            message: "stream \(index) holds \(subtitle.codec) subtitles, which are not read",
+            file: path, hint: "convert the stream to subrip, webvtt or mov_text"))
+      default:
+        break
+      }
+    }
+    let wanted = described.filter { $0.content == .text && (streams?.contains($0.index) ?? true) }
+
+    // Every other stream is discarded before reading.
+    context.discardStreams(except: Set(wanted.map(\.index)))
+    let origin = timestamp(context.pointer.pointee.start_time).map {
+      MediaTime(value: $0, timescale: Int32(AV_TIME_BASE))
+    }
+    let mediaEnd = timestamp(context.pointer.pointee.duration).map {
+      MediaTime(value: $0, timescale: Int32(AV_TIME_BASE))
+    }
+    var readers: [StreamReader?] = Array(repeating: nil, count: context.streamCount)
+    for subtitle in wanted {
+      guard let stream = context.stream(subtitle.index) else { continue }
+      let base = stream.pointee.time_base
+      guard base.num > 0, base.den > 0 else {
+        diagnostics.append(
+          Diagnostic(
+            rule: SubtitleCueCollector.rule, severity: .warning,
+            message:
+              "stream \(subtitle.index) has no valid time base (\(base.num)/\(base.den)); "
+              + "it is not read",
+            file: path))
+        continue
+      }
+      let decoder: CodecContext?
+      do {
+        decoder =
+          subtitle.codec == "webvtt" && webVTT != nil
+          ? nil : try CodecContext(decoderFor: stream, library: library, path: path)
+      } catch {
+        diagnostics.append(
+          Diagnostic(
+            rule: SubtitleCueCollector.rule, severity: .warning,
+            message: "stream \(subtitle.index) cannot be decoded: \(error.message)", file: path))
+        continue
+      }
+      let collector = SubtitleCueCollector(
+        streamIndex: subtitle.index, path: path, numerator: Int64(base.num),
+        timescale: base.den, origin: origin ?? .zero, mediaEnd: mediaEnd)
+      readers[subtitle.index] = StreamReader(
+        decoder: decoder, collector: collector, isWebVTT: subtitle.codec == "webvtt",
+        webVTT: webVTT)
+    }
+
+    let packet = try Packet(library: library)
+    while try context.read(into: packet) {
+      let index = packet.streamIndex
+      guard index >= 0, index < readers.count, let reader = readers[index] else { continue }
+      reader.read(packet, diagnostics: &diagnostics)
+    }
+    // A damaged or cut file ends the reading early without an error (perhaps already while
+    // the stream information was read, the packets then coming from FFmpeg's buffer):
+    // FFmpeg's own log says.
+    if !wanted.isEmpty,
+      let problem = FFmpegLog.take(from: context.pointer).last(where: { $0.level <= AV_LOG_ERROR })
+    {
+      let text = problem.text.split(whereSeparator: \.isNewline).joined(separator: " ")
+      diagnostics.append(
+        Diagnostic(
+          rule: SubtitleCueCollector.rule, severity: .warning,
+          message: "FFmpeg reported '\(text)' while reading; later cues may be missing",
+          file: path, hint: "check that the file is whole"))
+    }
+
+    var tracks: [Track] = []
+    for subtitle in wanted {
+      guard let reader = readers[subtitle.index] else { continue }
+      let cues = reader.collector.finish()
+      diagnostics += reader.collector.diagnostics
+      tracks.append(
+        Track(
+          format: .webvtt, language: subtitle.language, kind: subtitle.kind, source: .embedded,
+          path: path, stream: subtitle.index, encoding: "UTF-8", cues: cues))
+    }
+    return EmbeddedSubtitles(tracks: tracks, streams: described, diagnostics: diagnostics)
+  }
+
+  /// One stream being read: its decoder and its cues so far.
+  private final class StreamReader {
+    /// The decoder; nil for WebVTT read with a `WebVTTCueReader`.
+    let decoder: CodecContext?
+    var collector: SubtitleCueCollector
+    let isWebVTT: Bool
+    let webVTT: WebVTTCueReader?
+    /// Whether an undecodable packet was reported already (once per stream is enough to
+    /// point at the problem; every cue that could be read is still read).
+    var reportedDecodingError = false
+
+    init(
+      decoder: CodecContext?, collector: SubtitleCueCollector, isWebVTT: Bool,
+      webVTT: WebVTTCueReader?
+    ) {
+      self.decoder = decoder
+      self.collector = collector
+      self.isWebVTT = isWebVTT
+      self.webVTT = webVTT
+    }
+
+    func read(_ packet: Packet, diagnostics: inout [Diagnostic]) {
+      let timestamp = packet.presentationTime ?? packet.decodingTime
+      let id = isWebVTT ? MediaSubtitles.sideData(packet, AV_PKT_DATA_WEBVTT_IDENTIFIER) : nil
+      guard let decoder else {
+        // WebVTT as written: the payload is the cue text, the settings ride beside it.
+        let text = String(decoding: packet.bytes, as: UTF8.self)
+        let settings = MediaSubtitles.sideData(packet, AV_PKT_DATA_WEBVTT_SETTINGS) ?? ""
+        let parts = webVTT.map { $0(settings, text) }
+        collector.add(
+          timestamp: timestamp, duration: packet.duration,
+          cue: parts.map { (id ?? "", $0.text, text, $0.settings) })
+        return
+      }
+      let events: [ASSEventText]
+      do {
+        events = try decoder.decodeSubtitle(packet, MediaSubtitles.events) ?? []
+      } catch {
+        if !reportedDecodingError {
+          reportedDecodingError = true
+          let at = packet.presentationTime.map { " at \(collector.time($0))" } ?? ""
+          diagnostics.append(
+            Diagnostic(
+              rule: SubtitleCueCollector.rule, severity: .warning,
+              message:
+                "a packet of stream \(collector.streamIndex)\(at) cannot be decoded: "
+                + "\((error as? FFmpegError)?.message ?? "\(error)"); it is skipped",
+              file: collector.path))
+        }
+        return
+      }
+      let text = SubtitleCueCollector.joined(events)
+      collector.add(
+        timestamp: timestamp, duration: packet.duration,
+        cue: text.map { (id ?? "", $0.text, $0.rawText, $0.settings) })
+    }
+  }
+
+  /// The side data of `type` of a packet as text; nil when the packet has none.
+  static func sideData(_ packet: Packet, _ type: AVPacketSideDataType) -> String? {
+    let count = Int(packet.pointer.pointee.side_data_elems)
+    guard count > 0, let entries = packet.pointer.pointee.side_data else { return nil }
+    for index in 0..<count where entries[index].type == type {
+      guard let data = entries[index].data, entries[index].size > 0 else { return "" }
+      let bytes = UnsafeBufferPointer(start: data, count: Int(entries[index].size))
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    return nil
+  }
+
+  /// The ASS events of a decoded subtitle.
+  private static func events(_ subtitle: UnsafePointer<AVSubtitle>) -> [ASSEventText] {
+    var events: [ASSEventText] = []
+    let count = Int(subtitle.pointee.num_rects)
+    guard count > 0, let rects = subtitle.pointee.rects else { return events }
+    for index in 0..<count {
+      guard let rect = rects[index] else { continue }
+      if rect.pointee.type == SUBTITLE_ASS, let ass = rect.pointee.ass,
+        let event = ASSEventText(event: String(cString: ass))
+      {
+        events.append(event)
+      } else if rect.pointee.type == SUBTITLE_TEXT, let text = rect.pointee.text {
+        events.append(ASSEventText(plainText: String(cString: text)))
+      }
+    }
+    return events
+  }
+
+  private static func describe(
+    _ stream: UnsafeMutablePointer<AVStream>, index: Int, library: FFmpegLibrary
+  ) -> SubtitleStream {
+    let id = stream.pointee.codecpar?.pointee.codec_id ?? AV_CODEC_ID_NONE
+    let codec = library.codecName(id)
+    let properties = library.codecDescriptor(id)?.pointee.props ?? 0
+    let content: SubtitleStream.Content
+    if textCodecs.contains(codec) {
+      content = .text
+    } else if properties & AV_CODEC_PROP_BITMAP_SUB != 0 {
+      content = .image
+    } else {
+      content = .unsupportedText
+    }
+    let disposition = MediaProbe.dispositions(stream.pointee.disposition)
+    return SubtitleStream(
+      index: index, codec: codec,
+      language: library.dictionaryValue(stream.pointee.metadata, "language").flatMap(
+        ISO639.languageTag(for:)),
+      title: library.dictionaryValue(stream.pointee.metadata, "title"),
+      kind: SubtitleStream.kind(disposition: disposition), disposition: disposition,
+      content: content)
+  }
+
+  private static func timestamp(_ value: Int64) -> Int64? {
+    value == FFmpegLibrary.noTimestamp ? nil : value
+  }
+
+  private static func languageNote(_ stream: SubtitleStream) -> String {
+    stream.language.map { ", \($0.rawValue)" } ?? ""
+  }
+}

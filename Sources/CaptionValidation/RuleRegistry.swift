@@ -1,0 +1,46 @@
+/// The one list of rules, written out by hand: nothing registers itself. A new rule is a new
+/// line here, a `Docs/rules/<id>.md` page, and an entry in `Config/captionkit.json`; a test
+/// keeps the three in step.
+public enum RuleRegistry {
+  static let overlap = OverlapRule()
+
+  /// Every rule, in the order reports and `captionkit rules` list them.
+  public static let rules: [any Rule] = [
+    ParseWebVTTRule(),
+    ParseSRTRule(),
+    ParseTTMLRule(),
+    ParseEncodingRule(),
+    ConvertLossyRule(),
+    ConvertShiftRule(),
+    overlap,
+    ZeroDurationRule(),
+    OutOfOrderRule(),
+    MinDurationRule(),
+    MaxDurationRule(),
+    MinGapRule(),
+    CharactersPerSecondRule(),
+    LineLengthRule(),
+    LineCountRule(),
+    EmptyCueRule(),
+    UnbalancedTagsRule(),
+    ItalicsRule(),
+    ScriptMismatchRule(),
+    LanguageTagRule(),
+    BidiRule(),
+    ImageSubtitlesRule(),
+    SubtitleStreamRule(),
+    MP4TextCodecRule(),
+    NotKeptRule(),
+  ]
+
+  private static let byID: [String: any Rule] = {
+    var table: [String: any Rule] = [:]
+    for rule in rules { table[rule.id] = rule }
+    return table
+  }()
+
+  /// The rule with this id, or nil.
+  public static func rule(id: String) -> (any Rule)? {
+    byID[id]
+  }
+}

@@ -1,0 +1,21 @@
+public import CaptionCore
+
+/// `readability.line-count`: a cue with more lines than the locale allows.
+public struct LineCountRule: CueRule {
+  public var id: String { "readability.line-count" }
+  public var defaultSeverity: Severity { .warning }
+  public var summary: String { "a cue has more lines than the locale allows" }
+  public var trackKinds: Set<TrackKind> { Self.displayedKinds }
+  public var needs: RuleNeeds { [.track, .cueText] }
+
+  public init() {}
+
+  public func check(_ cue: CueInput, in track: TrackInput, findings: inout Findings) {
+    let count = cue.text.lines.count
+    let limit = track.limits.linesPerCue
+    guard count > limit else { return }
+    findings.add(
+      "cue \(cue.index) has \(count) lines; \(track.localeLimitName) is \(limit)",
+      cue: cue, hint: "split the cue in two, or join its lines")
+  }
+}

@@ -1,0 +1,59 @@
+public import CaptionCore
+
+/// Everything one validation looks at: the tracks, what is known about the media they
+/// belong to (nil for caption files alone), the audio activity when it was analysed, and
+/// the profile in force.
+public struct ValidationContext: Sendable {
+  public var tracks: [Track]
+  public var media: MediaFacts?
+  public var audio: AudioActivity?
+  public var profile: ValidationProfile
+
+  public init(
+    tracks: [Track], media: MediaFacts? = nil, audio: AudioActivity? = nil,
+    profile: ValidationProfile = .standard
+  ) {
+    self.tracks = tracks
+    self.media = media
+    self.audio = audio
+    self.profile = profile
+  }
+
+  /// What this context can give rules.
+  public var available: RuleNeeds {
+    var needs: RuleNeeds = [.track, .cueText]
+    if media != nil { needs.insert(.media) }
+    if audio != nil { needs.insert(.audio) }
+    if tracks.count > 1 { needs.insert(.relatedTracks) }
+    return needs
+  }
+}
+
+/// What rules need to know about the media a track belongs to.
+public struct MediaFacts: Sendable, Hashable {
+  public var duration: MediaTime?
+  /// Frames per second of the video, when known.
+  public var frameRate: Double?
+  public var hasAudio: Bool
+  public var hasVideo: Bool
+
+  public init(
+    duration: MediaTime? = nil, frameRate: Double? = nil, hasAudio: Bool = false,
+    hasVideo: Bool = false
+  ) {
+    self.duration = duration
+    self.frameRate = frameRate
+    self.hasAudio = hasAudio
+    self.hasVideo = hasVideo
+  }
+}
+
+extension ValidationProfile {
+  /// The `web` profile of the compiled-in defaults.
+  public static let standard: ValidationProfile =
+    Configuration.defaults.profile(named: Configuration.defaultProfileName)
+    ?? ValidationProfile(
+      name: Configuration.defaultProfileName, rules: Configuration.defaults.rules,
+      baseLocales: Configuration.defaults.locales, profileLocales: [:], media: .standard,
+      requiredLocales: [])
+}

@@ -1,0 +1,203 @@
+public import CaptionCore
+
+/// Runs every applicable rule over the tracks of a context: the cue rules in one pass over
+/// each track's cues (each cue's visible text worked out once and shared), then the track
+/// rules. Findings come sorted by track, then by position.
+public struct Validator: Sendable {
+  public var rules: [any Rule]
+
+  public init(rules: [any Rule] = RuleRegistry.rules) {
+    self.rules = rules
+  }
+
+  /// Every finding of the rules for the tracks of `context`: track by track in order, then
+  /// those of the rules that look at all the tracks together (`ContextRule`).
+  public func validate(_ context: ValidationContext) -> [Diagnostic] {
+    var result: [Diagnostic] = []
+    for track in context.tracks {
+      result += validate(track, in: context)
+    }
+    let available = context.available
+    var contextRules: [any ContextRule] = []
+    var severities: [(id: String, severity: Severity)] = []
+    for rule in rules where available.isSuperset(of: rule.needs) {
+      guard let contextRule = rule as? any ContextRule,
+        let severity = context.profile.severity(of: rule)
+      else { continue }
+      contextRules.append(contextRule)
+      severities.append((rule.id, severity))
+    }
+    guard !contextRules.isEmpty else { return result }
+    let inputs = context.tracks.map { Self.input(for: $0, context: context) }
+    var findings = Findings()
+    findings.prepare(severities)
+    for (index, rule) in contextRules.enumerated() {
+      findings.begin(index)
+      rule.check(context, tracks: inputs, findings: &findings)
+    }
+    return result + findings.diagnostics(cues: [])
+  }
+
+  /// Every finding of the rules for one track, sorted by position (findings about the whole
+  /// track first).
+  public func validate(_ track: Track, in context: ValidationContext, id: String? = nil)
+    -> [Diagnostic]
+  {
+    var input = Self.input(for: track, context: context)
+    var cueRules: [any CueRule] = []
+    var trackRules: [any TrackRule] = []
+    var cueSeverities: [(id: String, severity: Severity)] = []
+    var trackSeverities: [(id: String, severity: Severity)] = []
+    var needsText = false
+    for rule in applicableRules(to: input, in: context) {
+      guard let severity = context.profile.severity(of: rule) else { continue }
+      if let cueRule = rule as? any CueRule {
+        cueRules.append(cueRule)
+        cueSeverities.append((rule.id, severity))
+      } else if let trackRule = rule as? any TrackRule {
+        trackRules.append(trackRule)
+        trackSeverities.append((rule.id, severity))
+      } else {
+        continue
+      }
+      if rule.needs.contains(.cueText) { needsText = true }
+    }
+
+    var findings = Findings(file: track.path, track: id)
+    var scanner = CueTextScanner(counting: input.limits.counting)
+    var previous: (index: Int, start: MediaTime, end: MediaTime)?
+    var latestEnd: (index: Int, end: MediaTime)?
+    if !cueRules.isEmpty || needsText {
+      findings.prepare(cueSeverities)
+      let ruleCount = cueRules.count
+      let cues = track.cues
+      for offset in cues.indices {
+        let index = offset + 1
+        if needsText { scanner.scan(cues[offset]) }
+        let cueInput = CueInput(
+          index: index, of: cues, previous: previous, latestEnd: latestEnd,
+          text: needsText ? scanner.view : CueTextView())
+        var ruleIndex = 0
+        while ruleIndex < ruleCount {
+          findings.begin(ruleIndex)
+          cueRules[ruleIndex].check(cueInput, in: input, findings: &findings)
+          ruleIndex += 1
+        }
+        previous = (index, cueInput.start, cueInput.end)
+        if latestEnd.map({ cueInput.end > $0.end }) ?? true { latestEnd = (index, cueInput.end) }
+      }
+    }
+    input.scripts = scanner.scripts
+    findings.prepare(trackSeverities)
+    for (index, rule) in trackRules.enumerated() {
+      findings.begin(index)
+      rule.check(input, findings: &findings)
+    }
+    return findings.diagnostics(cues: track.cues)
+  }
+
+  /// The rules the validator runs on a track: those in force in the profile whose needs the
+  /// context meets and that check the track's kind (a track of unknown kind counts as
+  /// captions).
+  public func applicableRules(to track: Track, in context: ValidationContext) -> [any Rule] {
+    applicableRules(to: Self.input(for: track, context: context), in: context)
+  }
+
+  private func applicableRules(to input: TrackInput, in context: ValidationContext)
+    -> [any Rule]
+  {
+    let available = context.available
+    let kind = input.kind ?? .captions
+    return rules.filter { rule in
+      !rule.needs.contains(.external) && available.isSuperset(of: rule.needs)
+        && rule.trackKinds.contains(kind) && context.profile.severity(of: rule) != nil
+    }
+  }
+
+  /// What rules know about a track: its language and kind (from its header when the track
+  /// does not say), and the limits for them.
+  static func input(for track: Track, context: ValidationContext) -> TrackInput {
+    var input = TrackInput(
+      track: track, language: track.language, kind: track.kind,
+      limits: context.profile.limits(for: track.language),
+      frameRate: context.media?.frameRate ?? context.profile.media.assumedFrameRate)
+    if input.language == nil, let declared = input.headerValue("Language"),
+      let tag = LanguageTag(declared)
+    {
+      input.language = tag
+      input.limits = context.profile.limits(for: tag)
+    }
+    if input.kind == nil, let declared = input.headerValue("Kind") {
+      input.kind = TrackKind(rawValue: declared.lowercased())
+    }
+    return input
+  }
+
+  /// Applies the profile to findings other components emitted (readers' `parse.*`): drops
+  /// those of rules turned off, and gives those at a rule's default severity the configured
+  /// one (findings a reader raised above the default, like dropped content, keep theirs).
+  public static func configure(_ diagnostics: [Diagnostic], profile: ValidationProfile)
+    -> [Diagnostic]
+  {
+    guard !profile.rules.isEmpty else { return diagnostics }
+    var result: [Diagnostic] = []
+    result.reserveCapacity(diagnostics.count)
+    for var diagnostic in diagnostics {
+      if let rule = RuleRegistry.rule(id: diagnostic.rule), let setting = profile.rules[rule.id] {
+        guard let severity = setting.severity else { continue }
+        if diagnostic.severity == rule.defaultSeverity { diagnostic.severity = severity }
+      }
+      result.append(diagnostic)
+    }
+    return result
+  }
+
+  /// Two lists sorted by position merged into one, in linear time; at equal positions the
+  /// findings of `first` come first.
+  public static func merge(_ first: [Diagnostic], _ second: [Diagnostic]) -> [Diagnostic] {
+    if first.isEmpty { return second }
+    if second.isEmpty { return first }
+    var result: [Diagnostic] = []
+    result.reserveCapacity(first.count + second.count)
+    var i = 0
+    var j = 0
+    while i < first.count, j < second.count {
+      if precedes(second[j], first[i]) {
+        result.append(second[j])
+        j += 1
+      } else {
+        result.append(first[i])
+        i += 1
+      }
+    }
+    result.append(contentsOf: first[i...])
+    result.append(contentsOf: second[j...])
+    return result
+  }
+
+  /// Stable sort by position; findings without one first.
+  public static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    var inOrder = true
+    for index in diagnostics.indices.dropFirst()
+    where precedes(diagnostics[index], diagnostics[index - 1]) {
+      inOrder = false
+      break
+    }
+    if inOrder { return diagnostics }
+    return diagnostics.enumerated().sorted { a, b in
+      if precedes(a.element, b.element) { return true }
+      if precedes(b.element, a.element) { return false }
+      return a.offset < b.offset
+    }.map(\.element)
+  }
+
+  /// True when `a` sorts before `b`: by position, findings without one first.
+  public static func precedes(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+    switch (a.location, b.location) {
+    case (nil, nil): return false
+    case (nil, _): return true
+    case (_, nil): return false
+    case (let x?, let y?): return x < y
+    }
+  }
+}

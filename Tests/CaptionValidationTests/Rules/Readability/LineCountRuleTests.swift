@@ -1,0 +1,24 @@
+import CaptionCore
+import CaptionValidation
+import Testing
+
+struct LineCountRuleTests {
+  @Test func reportsCuesWithMoreThanTwoLines() {
+    let findings = RuleHarness.findings(
+      of: LineCountRule(),
+      in: """
+        1
+        00:00:01,000 --> 00:00:03,000
+        One
+        Two
+
+        1️⃣2
+        00:00:04,000 --> 00:00:06,000
+        One
+        Two
+        Three
+
+        """, format: .srt, language: "pt-BR")
+    #expect(findings == [MarkedFinding("1️⃣", "cue 2 has 3 lines; the pt-BR limit is 2")])
+  }
+}
