@@ -8,6 +8,7 @@ public enum RuleRegistry {
   public static let rules: [any Rule] = [
     ParseWebVTTRule(),
     ParseSRTRule(),
+    ParseTTMLRule(),
     ParseEncodingRule(),
     ConvertLossyRule(),
     ConvertShiftRule(),
