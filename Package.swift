@@ -19,6 +19,10 @@ let package = Package(
     .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg"),
     .target(
       name: "CaptionMedia", dependencies: ["CaptionCore", "CFFmpeg"], swiftSettings: settings),
+    .target(name: "CaptionMerge", dependencies: ["CaptionCore"], swiftSettings: settings),
+    .target(
+      name: "CaptionExport", dependencies: ["CaptionCore", "CaptionFormats", "CaptionMerge"],
+      swiftSettings: settings),
     .target(
       name: "CaptionKit", dependencies: ["CaptionCore", "CaptionFormats", "CaptionMedia"],
       swiftSettings: settings),
@@ -34,6 +38,11 @@ let package = Package(
     .testTarget(
       name: "CaptionMediaTests", dependencies: ["CaptionMedia"], swiftSettings: settings),
     .testTarget(
+      name: "CaptionMergeTests", dependencies: ["CaptionMerge"], swiftSettings: settings),
+    .testTarget(
+      name: "CaptionExportTests", dependencies: ["CaptionExport"], exclude: ["Snapshots"],
+      swiftSettings: settings),
+    .testTarget(
       name: "CaptionCLITests", dependencies: ["CaptionCLI"], swiftSettings: settings),
     .testTarget(
       name: "CaptionValidationTests",
@@ -44,3 +53,8 @@ let package = Package(
 
 // The front door re-exports the validation engine.
 package.targets.first { $0.name == "CaptionKit" }?.dependencies.append("CaptionValidation")
+
+// The front door re-exports transcripts: the merge and the transcript writers.
+for name in ["CaptionMerge", "CaptionExport"] {
+  package.targets.first { $0.name == "CaptionKit" }?.dependencies.append(.target(name: name))
+}

@@ -8,6 +8,7 @@ public enum RuleRegistry {
   public static let rules: [any Rule] = [
     ParseWebVTTRule(),
     ParseSRTRule(),
+    ParseTTMLRule(),
     ParseEncodingRule(),
     ConvertLossyRule(),
     ConvertShiftRule(),
@@ -44,6 +45,8 @@ public enum RuleRegistry {
     LanguageUndeterminedRule(),
     ImageSubtitlesRule(),
     SubtitleStreamRule(),
+    MP4TextCodecRule(),
+    NotKeptRule(),
   ]
 
   private static let byID: [String: any Rule] = {

@@ -24,8 +24,11 @@ struct CaptionKitCommandTests {
         probe                     Show a media file's format, streams and chapters.
         extract                   Write the text subtitle streams of a media file as
                                   caption files.
-        rules                     List the rules validate runs, with their severities.
+        mux                       Add caption files to a media file as text tracks.
         speech                    List where a media file's audio holds speech.
+        rules                     List the rules validate runs, with their severities.
+        transcript                Merge captions, descriptions and chapters into an
+                                  accessible transcript.
 
       OPTIONS:
         --version                 Show the version.
@@ -58,8 +61,8 @@ struct CaptionKitCommandTests {
 
       OPTIONS:
         -o, --output <output>     The file to write, or - for standard output.
-        --to <format>             vtt, srt or json; by default taken from the output's
-                                  extension.
+        --to <format>             vtt, srt, ttml or json; by default taken from the
+                                  output's extension.
         --shift <seconds>         Move every cue by this many seconds (exact to 1 ms,
                                   may be negative).
         --max-findings <n>        Print at most this many findings of each rule

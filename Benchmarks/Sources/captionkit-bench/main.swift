@@ -10,6 +10,9 @@ let usage = """
         Times captionkit reading FILE in this process; prints ms= cues= and the phases.
     convert FILE OUT
         Times reading FILE and writing OUT (.vtt or .srt) in this process.
+    transcript [--runs N] [--seed S]
+        Times the transcript of a 2-hour programme (2,000 captions, 300 descriptions, 12
+        chapters): merge + HTML write in this process; prints the median and the goal check.
     run [--quick] [--sizes N,N,...] [--runs N] [--seed S] [--work DIR] [--peers DIR]
         [--python PATH] [--captionkit PATH] [--ffmpeg PATH] [--markdown FILE]
         [--toolchain TEXT] [--check]
@@ -243,6 +246,11 @@ do {
   case "convert":
     guard arguments.count == 2 else { throw UsageError(message: "usage: convert FILE OUT") }
     print(try LibraryBenchmark.convert(arguments[0], to: arguments[1]).report)
+  case "transcript":
+    let runs: Int = try number(option("--runs", from: &arguments), "--runs") ?? 20
+    let seed: UInt64 = try number(option("--seed", from: &arguments), "--seed") ?? 20_251_129
+    try noExtraArguments(arguments)
+    print(TranscriptBenchmark.run(TranscriptProgramme(seed: seed), runs: runs).report)
   case "run":
     try run(&arguments)
   case "help", "--help", "-h":
