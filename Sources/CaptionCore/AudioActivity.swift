@@ -1,5 +1,4 @@
-/// Where a media's audio holds speech-like sound (found by CaptionMedia's audio-activity
-/// detector; read by the validation rules).
+/// Where a stretch of audio holds speech-like sound, as found by `AudioActivityDetector`.
 public struct AudioActivity: Sendable, Hashable {
   /// One stretch of activity: its time range and its loudness.
   public struct Segment: Sendable, Hashable {
