@@ -8,7 +8,7 @@ same job. Also measures the start-up of caption-only and media commands on small
 
 Usage: Scripts/bench-media.py [--quick] [--only JOB]... [--captionkit PATH] [--out FILE.md]
   --quick  only the 10-minute file and fewer runs
-  --only   only these jobs (startup, probe, extract, speech, mux)
+  --only   only these jobs (startup, probe, extract, speech, mux, validate)
 Needs ffmpeg, ffprobe and GNU time (Scripts/install-deps --bench).
 """
 
