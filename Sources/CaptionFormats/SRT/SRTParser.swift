@@ -50,6 +50,8 @@ struct SRTParser {
   }
 
   let path: String?
+  /// The bytes being read, which cue texts are kept as ranges of.
+  let source: CueSource
   private(set) var cues: [Cue] = []
   private var diagnostics: [Diagnostic] = []
   private var current: PendingCue?
@@ -64,7 +66,8 @@ struct SRTParser {
   private var sawBlock = false
   private var lastBlockWasCue = false
 
-  init(path: String?) {
+  init(source: CueSource, path: String?) {
+    self.source = source
     self.path = path
   }
 
@@ -79,7 +82,12 @@ struct SRTParser {
       .map(\.element)
   }
 
-  mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) {
+  /// Reads every cue of `source`.
+  mutating func parse() {
+    source.bytes.withUnsafeBufferPointer { parse($0) }
+  }
+
+  private mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) {
     var position = 0
     // A second byte order mark (decoding removes only the first) is U+FEFF text here.
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
@@ -286,32 +294,47 @@ struct SRTParser {
     guard let pending = current else { return }
     current = nil
     var hasMarkup = false
-    let rawText: String
-    var text: CueText
     var settings = CueSettings.default
-    if textLines.count == 1, let line = textLines.first {
-      let content = SRTParser.slice(bytes, line.start, line.end)
-      hasMarkup = SRTParser.hasMarkup(content)
-      rawText = String(decoding: content, as: UTF8.self)
-      if hasMarkup { settings = markup(content, pending) }
-    } else {
-      scratch.removeAll(keepingCapacity: true)
-      for (position, line) in textLines.enumerated() {
-        if position > 0 { scratch.append(0x0A) }
-        let content = SRTParser.slice(bytes, line.start, line.end)
-        if !hasMarkup { hasMarkup = SRTParser.hasMarkup(content) }
-        scratch.append(contentsOf: content)
-      }
-      rawText = String(decoding: scratch, as: UTF8.self)
-      if hasMarkup {
-        var joined: [UInt8] = []
-        swap(&joined, &scratch)
-        settings = joined.withUnsafeBufferPointer { markup($0, pending) }
-        swap(&joined, &scratch)
+    // The text is kept as a range of the file when its lines sit there joined by LF.
+    var contiguous = true
+    for index in textLines.indices.dropFirst() {
+      let previous = textLines[index - 1]
+      if previous.end + 1 != textLines[index].start || bytes[previous.end] != 0x0A {
+        contiguous = false
+        break
       }
     }
+    var range = 0..<0
+    if contiguous, let first = textLines.first, let last = textLines.last {
+      range = first.start..<last.end
+      let content = SRTParser.slice(bytes, range.lowerBound, range.upperBound)
+      hasMarkup = SRTParser.hasMarkup(content)
+      if hasMarkup { settings = markup(content, pending) }
+    }
+    if contiguous {
+      cues.append(
+        Cue(
+          id: pending.id, start: pending.start, end: pending.end, settings: settings,
+          source: source, range: range, hasMarkup: hasMarkup, location: pending.location))
+      textLines.removeAll(keepingCapacity: true)
+      return
+    }
+    scratch.removeAll(keepingCapacity: true)
+    for (position, line) in textLines.enumerated() {
+      if position > 0 { scratch.append(0x0A) }
+      let content = SRTParser.slice(bytes, line.start, line.end)
+      if !hasMarkup { hasMarkup = SRTParser.hasMarkup(content) }
+      scratch.append(contentsOf: content)
+    }
+    let rawText = String(decoding: scratch, as: UTF8.self)
+    if hasMarkup {
+      var joined: [UInt8] = []
+      swap(&joined, &scratch)
+      settings = joined.withUnsafeBufferPointer { markup($0, pending) }
+      swap(&joined, &scratch)
+    }
     // Text with markup is kept as written; its tree is built when asked for.
-    text =
+    let text =
       hasMarkup
       ? CueText(markup: rawText, syntax: SRTCueTextMarkup.shared) : CueText(plain: rawText)
     textLines.removeAll(keepingCapacity: true)

@@ -67,22 +67,27 @@ public enum SRTWriter {
       if alignment.n != 2 {
         output.append(contentsOf: [0x7B, 0x5C, 0x61, 0x6E, UInt8(0x30 + alignment.n), 0x7D])
       }
-      var text = cue.text
-      var copied = false
-      if let markup = text.markup {
-        // Text whose tree SRT writes as it was read is copied; other markup is built once, here.
-        if markup.syntax === WebVTTCueTextMarkup.shared
-          || markup.syntax === SRTCueTextMarkup.shared
-        {
-          copied = CueTextSerializer.appendCanonical(markup.text, webVTT: false, to: &output)
+      // Plain text, and text whose tree SRT writes as it was read, is copied as it is.
+      let copied =
+        cue.withRawTextBytes { raw, syntax -> Bool in
+          guard let syntax else {
+            output.append(contentsOf: raw)
+            return true
+          }
+          guard syntax === WebVTTCueTextMarkup.shared || syntax === SRTCueTextMarkup.shared
+          else { return false }
+          return CueTextSerializer.appendCanonical(raw, webVTT: false, to: &output)
+        } ?? false
+      if !copied {
+        var text = cue.text
+        if let markup = text.markup {
+          text = CueText(nodes: markup.syntax.nodes(of: markup.text))  // built once, here
         }
-        if !copied { text = CueText(nodes: markup.syntax.nodes(of: markup.text)) }
-      }
-      if copied {
-      } else if let plain = text.plainString {
-        output.append(contentsOf: plain.utf8)
-      } else {
-        appendTree(text.nodes, to: &output, lost: &lost)
+        if let plain = text.plainString {
+          output.append(contentsOf: plain.utf8)
+        } else {
+          appendTree(text.nodes, to: &output, lost: &lost)
+        }
       }
       removeEmptyLines(&output, from: textStart, lost: &lost)
       if output.count > textStart { output.append(0x0A) }

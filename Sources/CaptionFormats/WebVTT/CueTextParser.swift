@@ -53,17 +53,27 @@ public enum CueTextParser {
   ) -> (text: CueText, diagnostics: [Diagnostic]) {
     var bytes = text
     return bytes.withUTF8 { input in
-      var hasMarkup = false
-      for byte in input where byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") {
-        hasMarkup = true
-        break
-      }
-      if !hasMarkup { return (CueText(plain: text), []) }
-      var builder = CueTextTreeBuilder(
-        input: input, location: location, cueRange: cueRange, file: file, cue: cue,
-        buildsTree: false)
-      let diagnostics = builder.build().diagnostics
-      return (CueText(markup: text, syntax: WebVTTCueTextMarkup.shared), diagnostics)
+      let checked = check(input, location: location, cueRange: cueRange, file: file, cue: cue)
+      if !checked.hasMarkup { return (CueText(plain: text), []) }
+      return (CueText(markup: text, syntax: WebVTTCueTextMarkup.shared), checked.diagnostics)
     }
+  }
+
+  /// Checks the cue text `input` as `parse` does, building no tree: whether it has markup
+  /// (`<` or `&`; without, it is one text node), and the findings.
+  static func check(
+    _ input: UnsafeBufferPointer<UInt8>, location: SourceLocation?, cueRange: TimeRange?,
+    file: String?, cue: CueReference?
+  ) -> (hasMarkup: Bool, diagnostics: [Diagnostic]) {
+    var hasMarkup = false
+    for byte in input where byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") {
+      hasMarkup = true
+      break
+    }
+    if !hasMarkup { return (false, []) }
+    var builder = CueTextTreeBuilder(
+      input: input, location: location, cueRange: cueRange, file: file, cue: cue,
+      buildsTree: false)
+    return (true, builder.build().diagnostics)
   }
 }

@@ -24,6 +24,27 @@ public enum CueTextSerializer {
     case negativeTimestamp(MediaTime)
   }
 
+  /// Appends the cue text form of the text of `cue` to `output` and returns what it could not
+  /// carry; reads the raw text's bytes without making a string when the text is read from it.
+  static func serializeText(of cue: Cue, into output: inout [UInt8]) -> [Loss] {
+    let written = cue.withRawTextBytes { raw, syntax -> [Loss]? in
+      guard let syntax else {
+        var losses: [Loss] = []
+        appendEscaped(raw, to: &output, losses: &losses)
+        return losses
+      }
+      let webVTT = syntax === WebVTTCueTextMarkup.shared
+      if webVTT || syntax === SRTCueTextMarkup.shared,
+        appendCanonical(raw, webVTT: webVTT, to: &output)
+      {
+        return []
+      }
+      return nil
+    }
+    if let written = written ?? nil { return written }
+    return serialize(cue.text, into: &output)
+  }
+
   /// Appends the cue text form of `text` to `output` and returns what it could not carry.
   @discardableResult
   public static func serialize(_ text: CueText, into output: inout [UInt8]) -> [Loss] {
@@ -108,118 +129,123 @@ public enum CueTextSerializer {
   /// voice's name with single spaces, `&amp;`, `&lt;`, `&gt;`, `{`, and tags left open at the
   /// end (their end tags are appended, as the tree is written).
   static func appendCanonical(_ raw: String, webVTT: Bool, to output: inout [UInt8]) -> Bool {
-    let done = raw.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-      // Open tags, 3 bits each, innermost in the low bits.
-      var open: UInt64 = 0
-      var depth = 0
-      var justOpened = false
-      var index = 0
-      let count = bytes.count
-      while index < count {
-        let byte = bytes[index]
-        switch byte {
-        case UInt8(ascii: "<"):
-          let closing = index + 1 < count && bytes[index + 1] == UInt8(ascii: "/")
-          let name = index + (closing ? 2 : 1)
-          guard name + 1 < count else { return false }
-          let code: UInt64
-          switch bytes[name] {
-          case UInt8(ascii: "b"): code = 1
-          case UInt8(ascii: "i"): code = 2
-          case UInt8(ascii: "u"): code = 3
-          case UInt8(ascii: "c") where webVTT: code = 4
-          case UInt8(ascii: "v") where webVTT: code = 5
-          default: return false
+    var raw = raw
+    return raw.withUTF8 { appendCanonical($0, webVTT: webVTT, to: &output) }
+  }
+
+  /// `appendCanonical` of the bytes of a raw text.
+  static func appendCanonical(
+    _ bytes: UnsafeBufferPointer<UInt8>, webVTT: Bool, to output: inout [UInt8]
+  ) -> Bool {
+    // Open tags, 3 bits each, innermost in the low bits.
+    var open: UInt64 = 0
+    var depth = 0
+    var justOpened = false
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "<"):
+        let closing = index + 1 < count && bytes[index + 1] == UInt8(ascii: "/")
+        let name = index + (closing ? 2 : 1)
+        guard name + 1 < count else { return false }
+        let code: UInt64
+        switch bytes[name] {
+        case UInt8(ascii: "b"): code = 1
+        case UInt8(ascii: "i"): code = 2
+        case UInt8(ascii: "u"): code = 3
+        case UInt8(ascii: "c") where webVTT: code = 4
+        case UInt8(ascii: "v") where webVTT: code = 5
+        default: return false
+        }
+        var next = name + 1
+        if closing {
+          guard bytes[next] == UInt8(ascii: ">"), depth > 0, open & 7 == code, !justOpened
+          else { return false }
+          open >>= 3
+          depth -= 1
+          justOpened = false
+        } else {
+          // Classes: `.name`, each name at least one byte that is not white space, `.`,
+          // `<`, `>` or `&`.
+          while webVTT, next < count, bytes[next] == UInt8(ascii: ".") {
+            next += 1
+            let nameStart = next
+            while next < count, !isNotInClass(bytes[next]) { next += 1 }
+            guard next > nameStart else { return false }
           }
-          var next = name + 1
-          if closing {
-            guard bytes[next] == UInt8(ascii: ">"), depth > 0, open & 7 == code, !justOpened
-            else { return false }
-            open >>= 3
-            depth -= 1
-            justOpened = false
-          } else {
-            // Classes: `.name`, each name at least one byte that is not white space, `.`,
-            // `<`, `>` or `&`.
-            while webVTT, next < count, bytes[next] == UInt8(ascii: ".") {
-              next += 1
-              let nameStart = next
-              while next < count, !isNotInClass(bytes[next]) { next += 1 }
-              guard next > nameStart else { return false }
-            }
-            guard next < count else { return false }
-            if code == 5 {
-              // A voice's name: one space, then words with single spaces between them.
-              guard bytes[next] == 0x20 else { return false }
-              next += 1
-              var previous: UInt8 = 0x20
-              while next < count, bytes[next] != UInt8(ascii: ">") {
-                switch bytes[next] {
-                case 0x20 where previous != 0x20: break
-                case 0x09, 0x0A, 0x0C, 0x0D, 0x20, 0, UInt8(ascii: "<"), UInt8(ascii: "&"):
-                  return false
-                default: break
-                }
-                previous = bytes[next]
-                next += 1
+          guard next < count else { return false }
+          if code == 5 {
+            // A voice's name: one space, then words with single spaces between them.
+            guard bytes[next] == 0x20 else { return false }
+            next += 1
+            var previous: UInt8 = 0x20
+            while next < count, bytes[next] != UInt8(ascii: ">") {
+              switch bytes[next] {
+              case 0x20 where previous != 0x20: break
+              case 0x09, 0x0A, 0x0C, 0x0D, 0x20, 0, UInt8(ascii: "<"), UInt8(ascii: "&"):
+                return false
+              default: break
               }
-              guard previous != 0x20 else { return false }
+              previous = bytes[next]
+              next += 1
             }
-            guard next < count, bytes[next] == UInt8(ascii: ">"), depth < 21 else {
-              return false
-            }
-            open = open << 3 | code
-            depth += 1
-            justOpened = true
+            guard previous != 0x20 else { return false }
           }
-          index = next + 1
-          continue
-        case UInt8(ascii: "&") where webVTT:
-          // Only the references the writer makes.
-          let rest = count - index
-          if rest >= 5, bytes[index + 1] == UInt8(ascii: "a"),
-            bytes[index + 2] == UInt8(ascii: "m"),
-            bytes[index + 3] == UInt8(ascii: "p"), bytes[index + 4] == UInt8(ascii: ";")
-          {
-            index += 5
-          } else if rest >= 4,
-            bytes[index + 1] == UInt8(ascii: "l") || bytes[index + 1] == UInt8(ascii: "g"),
-            bytes[index + 2] == UInt8(ascii: "t"), bytes[index + 3] == UInt8(ascii: ";")
-          {
-            index += 4
-          } else {
+          guard next < count, bytes[next] == UInt8(ascii: ">"), depth < 21 else {
             return false
           }
-          justOpened = false
-          continue
-        case UInt8(ascii: "{") where webVTT:
-          justOpened = false
-          index += 1
-        case UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "{"), 0x0D, 0:
+          open = open << 3 | code
+          depth += 1
+          justOpened = true
+        }
+        index = next + 1
+        continue
+      case UInt8(ascii: "&") where webVTT:
+        // Only the references the writer makes.
+        let rest = count - index
+        if rest >= 5, bytes[index + 1] == UInt8(ascii: "a"),
+          bytes[index + 2] == UInt8(ascii: "m"),
+          bytes[index + 3] == UInt8(ascii: "p"), bytes[index + 4] == UInt8(ascii: ";")
+        {
+          index += 5
+        } else if rest >= 4,
+          bytes[index + 1] == UInt8(ascii: "l") || bytes[index + 1] == UInt8(ascii: "g"),
+          bytes[index + 2] == UInt8(ascii: "t"), bytes[index + 3] == UInt8(ascii: ";")
+        {
+          index += 4
+        } else {
           return false
-        default:
-          justOpened = false
-          index += 1
         }
+        justOpened = false
+        continue
+      case UInt8(ascii: "{") where webVTT:
+        justOpened = false
+        index += 1
+      case UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "{"), 0x0D, 0:
+        return false
+      default:
+        justOpened = false
+        index += 1
       }
-      guard depth == 0 || (webVTT && !justOpened) else { return false }
-      output.append(contentsOf: bytes)
-      while depth > 0 {
-        let name: UInt8
-        switch open & 7 {
-        case 1: name = UInt8(ascii: "b")
-        case 2: name = UInt8(ascii: "i")
-        case 3: name = UInt8(ascii: "u")
-        case 4: name = UInt8(ascii: "c")
-        default: name = UInt8(ascii: "v")
-        }
-        output.append(contentsOf: [UInt8(ascii: "<"), UInt8(ascii: "/"), name, UInt8(ascii: ">")])
-        open >>= 3
-        depth -= 1
-      }
-      return true
     }
-    return done ?? false
+    guard depth == 0 || (webVTT && !justOpened) else { return false }
+    output.append(contentsOf: bytes)
+    while depth > 0 {
+      let name: UInt8
+      switch open & 7 {
+      case 1: name = UInt8(ascii: "b")
+      case 2: name = UInt8(ascii: "i")
+      case 3: name = UInt8(ascii: "u")
+      case 4: name = UInt8(ascii: "c")
+      default: name = UInt8(ascii: "v")
+      }
+      output.append(contentsOf: [UInt8(ascii: "<"), UInt8(ascii: "/"), name, UInt8(ascii: ">")])
+      open >>= 3
+      depth -= 1
+    }
+    return true
   }
 
   /// The cue text form of `text`, as a string.

@@ -7,6 +7,8 @@ import CaptionCore
 /// newline normalisation requires. NUL bytes are read as U+FFFD wherever text is kept.
 struct WebVTTParser {
   let bytes: [UInt8]
+  /// The bytes, which cue texts are kept as ranges of.
+  let source: CueSource
   let file: String?
   var scanner: LineScanner
   /// A line read and put back (the algorithm's "let position be previous position").
@@ -31,6 +33,7 @@ struct WebVTTParser {
 
   init(bytes: [UInt8], file: String?) {
     self.bytes = bytes
+    self.source = CueSource(bytes: bytes, syntax: WebVTTCueTextMarkup.shared)
     self.file = file
     self.scanner = LineScanner(bytes)
   }
@@ -366,29 +369,48 @@ struct WebVTTParser {
     parseCueSettings(
       timingLine, from: timings.settingsStart, into: &settings, cue: reference)
 
-    let rawText = joined(buffer)
     let textLocation = buffer.first.map {
       SourceLocation(line: $0.number, column: 1, offset: $0.range.lowerBound)
     }
-    let parsed = CueTextParser.check(
-      rawText, location: textLocation, cueRange: TimeRange(start: timings.start, end: timings.end),
-      file: file, cue: reference)
-    for var diagnostic in parsed.diagnostics {
-      if diagnostic.cue == nil { diagnostic.cue = reference }
-      if diagnostic.file == nil { diagnostic.file = file }
-      diagnostics.append(diagnostic)
+    let cueRange = TimeRange(start: timings.start, end: timings.end)
+    let location = SourceLocation(
+      line: firstLine.number, column: 1, offset: firstLine.range.lowerBound)
+    if let range = contiguousRange(buffer) {
+      // The text sits in the file as it is read: kept as a range of it.
+      let checked = bytes.withUnsafeBufferPointer {
+        CueTextParser.check(
+          UnsafeBufferPointer(rebasing: $0[range]), location: textLocation, cueRange: cueRange,
+          file: file, cue: reference)
+      }
+      add(checked.diagnostics, cue: reference)
+      cues.append(
+        Cue(
+          id: id, start: timings.start, end: timings.end, settings: settings, source: source,
+          range: range, hasMarkup: checked.hasMarkup, location: location))
+    } else {
+      let rawText = joined(buffer)
+      let parsed = CueTextParser.check(
+        rawText, location: textLocation, cueRange: cueRange, file: file, cue: reference)
+      add(parsed.diagnostics, cue: reference)
+      cues.append(
+        Cue(
+          id: id, start: timings.start, end: timings.end, settings: settings, text: parsed.text,
+          rawText: rawText, location: location))
     }
-    cues.append(
-      Cue(
-        id: id, start: timings.start, end: timings.end, settings: settings, text: parsed.text,
-        rawText: rawText,
-        location: SourceLocation(
-          line: firstLine.number, column: 1, offset: firstLine.range.lowerBound)))
     if let endingArrow {
       report(
         "missing blank line before \(quote(endingArrow.range)), which ends the cue",
         line: endingArrow, at: endingArrow.range.lowerBound, cue: reference,
         hint: "end each cue with a blank line; cue text cannot contain \"-->\"")
+    }
+  }
+
+  /// Adds the findings of a cue's text.
+  private mutating func add(_ found: [Diagnostic], cue: CueReference) {
+    for var diagnostic in found {
+      if diagnostic.cue == nil { diagnostic.cue = cue }
+      if diagnostic.file == nil { diagnostic.file = file }
+      diagnostics.append(diagnostic)
     }
   }
 

@@ -215,7 +215,7 @@ private struct Writer {
     output.append(0x0A)
 
     text.removeAll(keepingCapacity: true)
-    for loss in CueTextSerializer.serialize(cue.text, into: &text) {
+    for loss in CueTextSerializer.serializeText(of: cue, into: &text) {
       lossy(message(for: loss, subject: subject), cue: reference)
     }
     if removeEmptyLines(&text) {
