@@ -88,6 +88,7 @@ struct SRTParser {
   }
 
   private mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) {
+    cues.reserveCapacity(SRTParser.estimatedCueCount(bytes))
     var position = 0
     // A second byte order mark (decoding removes only the first) is U+FEFF text here.
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
@@ -133,6 +134,19 @@ struct SRTParser {
     }
     finishCue(bytes)
     reportStray()
+  }
+
+  /// A cheap guess of the number of cues: arrows in the first 64 KiB, scaled to the file.
+  private static func estimatedCueCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    let sample = min(bytes.count, 65_536)
+    guard sample > 0 else { return 0 }
+    var arrows = 0
+    var index = 2
+    while index < sample {
+      if bytes[index] == 0x3E, bytes[index - 1] == 0x2D, bytes[index - 2] == 0x2D { arrows += 1 }
+      index += 1
+    }
+    return arrows * (bytes.count / sample) + arrows
   }
 
   private static func line(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, number: Int)
@@ -351,6 +365,7 @@ struct SRTParser {
   private mutating func markup(_ content: UnsafeBufferPointer<UInt8>, _ pending: PendingCue)
     -> CueSettings
   {
+    if let settings = SRTMarkup.cleanSettings(content) { return settings }
     let markup = SRTMarkup(content, cue: "cue \(pending.index)")
     for issue in markup.issues {
       warn(

@@ -146,13 +146,27 @@ public enum SRTWriter {
       lost.append("\(role) time precision finer than a millisecond")
     }
     let total = UInt64(milliseconds)
-    appendDecimal(total / 3_600_000, digits: 2, to: &output)
-    output.append(0x3A)
-    appendDecimal(total / 60_000 % 60, digits: 2, to: &output)
-    output.append(0x3A)
-    appendDecimal(total / 1000 % 60, digits: 2, to: &output)
-    output.append(0x2C)
-    appendDecimal(total % 1000, digits: 3, to: &output)
+    let hours = total / 3_600_000
+    if hours >= 100 { appendDecimal(hours / 100, digits: 1, to: &output) }
+    // `hh:mm:ss,mmm` made in place, appended at once.
+    let minutes = total / 60_000 % 60
+    let seconds = total / 1000 % 60
+    let fraction = total % 1000
+    let zero = UInt8(ascii: "0")
+    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8)
+    digits.0 = zero &+ UInt8(truncatingIfNeeded: hours / 10 % 10)
+    digits.1 = zero &+ UInt8(truncatingIfNeeded: hours % 10)
+    digits.2 = UInt8(ascii: ":")
+    digits.3 = zero &+ UInt8(truncatingIfNeeded: minutes / 10)
+    digits.4 = zero &+ UInt8(truncatingIfNeeded: minutes % 10)
+    digits.5 = UInt8(ascii: ":")
+    digits.6 = zero &+ UInt8(truncatingIfNeeded: seconds / 10)
+    digits.7 = zero &+ UInt8(truncatingIfNeeded: seconds % 10)
+    digits.8 = UInt8(ascii: ",")
+    digits.9 = zero &+ UInt8(truncatingIfNeeded: fraction / 100)
+    digits.10 = zero &+ UInt8(truncatingIfNeeded: fraction / 10 % 10)
+    digits.11 = zero &+ UInt8(truncatingIfNeeded: fraction % 10)
+    withUnsafeBytes(of: &digits) { output.append(contentsOf: $0) }
   }
 
   /// Writes a cue text tree without recursion.
