@@ -217,6 +217,12 @@ public struct Cue: Sendable, Hashable {
     }
   }
 
+  /// True when the settings are the defaults, found without copying them.
+  package var hasDefaultSettings: Bool {
+    guard let extras else { return true }
+    return extras.settings.isDefault
+  }
+
   /// Where the cue begins in its source file (its identifier line, or its timing line).
   public var location: SourceLocation? {
     get {

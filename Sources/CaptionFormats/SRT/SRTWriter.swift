@@ -62,10 +62,12 @@ public enum SRTWriter {
       appendTime(cue.end, to: &output, lost: &lost, role: "end")
       output.append(0x0A)
       let textStart = output.count
-      let alignment = SRTAlignment.tag(for: cue.settings)
-      lost.append(contentsOf: alignment.lost)
-      if alignment.n != 2 {
-        output.append(contentsOf: [0x7B, 0x5C, 0x61, 0x6E, UInt8(0x30 + alignment.n), 0x7D])
+      if !cue.hasDefaultSettings {
+        let alignment = SRTAlignment.tag(for: cue.settings)
+        lost.append(contentsOf: alignment.lost)
+        if alignment.n != 2 {
+          output.append(contentsOf: [0x7B, 0x5C, 0x61, 0x6E, UInt8(0x30 + alignment.n), 0x7D])
+        }
       }
       // Plain text, and text whose tree SRT writes as it was read, is copied as it is.
       let copied =

@@ -209,7 +209,7 @@ private struct Writer {
     appendTime(cue.start, of: "\(subject) start", cue: reference, to: &output)
     output.append(contentsOf: " --> ".utf8)
     appendTime(cue.end, of: "\(subject) end", cue: reference, to: &output)
-    if !cue.settings.isDefault {
+    if !cue.hasDefaultSettings {
       appendSettings(cue.settings, subject: subject, cue: reference, to: &output)
     }
     output.append(0x0A)
