@@ -22,11 +22,12 @@ struct WebVTTParser {
 
   /// The line each region id was last defined on, and its index in `regions`.
   var regionsByID: [String: (index: Int, line: Int)] = [:]
-  /// The 1-based index of the cue that first used each identifier, once an identifier
-  /// breaks the common run "1", "2", "3"…; until then `sequentialIDs` counts that run.
+  /// The 1-based index of the cue that first used each identifier. While the numeric
+  /// identifiers come in increasing order ("1", "2", "3"…, or "2", "4", "7"…) only the others
+  /// are kept here, and `lastNumericID` is the last number.
   var cueIDs: [String: Int] = [:]
-  var sequentialIDs = 0
-  var sequentialOnly = true
+  var lastNumericID = 0
+  var increasingNumbers = true
   var seenCue = false
   /// Lines of the block being collected (reused between blocks).
   var buffer: [TextLine] = []
@@ -443,17 +444,19 @@ struct WebVTTParser {
   }
 
   /// The cue that already used `id`, or nil after recording `index` as its first user.
-  /// Files numbered 1, 2, 3… need no table: each new number cannot repeat an earlier one.
+  /// Numbers in increasing order need no table: each new one cannot repeat an earlier one,
+  /// nor any identifier that is not a number.
   mutating func firstUse(of id: String, by index: Int) -> Int? {
-    if sequentialOnly {
-      if isDecimal(id, equalTo: sequentialIDs + 1) {
-        sequentialIDs += 1
+    if increasingNumbers {
+      let number = decimalValue(id)
+      if let number, number > lastNumericID {
+        lastNumericID = number
         return nil
       }
-      sequentialOnly = false
-      if sequentialIDs > 0 {
-        // The run's cues: identifiers 1…n, at their cue indices (recorded as they came).
-        for (position, cue) in cues.enumerated() where !cue.id.isEmpty {
+      if number != nil {
+        // A number out of order: record the numbers seen.
+        increasingNumbers = false
+        for (position, cue) in cues.enumerated() where decimalValue(cue.id) != nil {
           cueIDs[cue.id] = position + 1
         }
       }
@@ -463,18 +466,18 @@ struct WebVTTParser {
     return nil
   }
 
-  /// Whether `text` is `number` in decimal, without leading zeros.
-  private func isDecimal(_ text: String, equalTo number: Int) -> Bool {
+  /// The value of `text` when it is a decimal number of at most 18 digits without leading
+  /// zeros (so that no other text names the same number); else nil.
+  private func decimalValue(_ text: String) -> Int? {
     var text = text
-    return text.withUTF8 { utf8 in
-      var remaining = number
-      var index = utf8.count
-      while remaining > 0 {
-        index -= 1
-        guard index >= 0, utf8[index] == UInt8(0x30 + remaining % 10) else { return false }
-        remaining /= 10
+    return text.withUTF8 { utf8 -> Int? in
+      guard !utf8.isEmpty, utf8.count <= 18, utf8[0] != 0x30 else { return nil }
+      var value = 0
+      for byte in utf8 {
+        guard isASCIIDigit(byte) else { return nil }
+        value = value * 10 + Int(byte - 0x30)
       }
-      return index == 0
+      return value
     }
   }
 
