@@ -76,9 +76,12 @@ public enum SRTWriter {
             output.append(contentsOf: raw)
             return true
           }
-          guard syntax === WebVTTCueTextMarkup.shared || syntax === SRTCueTextMarkup.shared
-          else { return false }
+          if syntax === WebVTTCueTextMarkup.shared {
+            return SRTTextTranslation.appendWebVTT(raw, to: &output, lost: &lost)
+          }
+          guard syntax === SRTCueTextMarkup.shared else { return false }
           return CueTextSerializer.appendCanonical(raw, webVTT: false, to: &output)
+            || SRTTextTranslation.appendSRT(raw, to: &output)
         } ?? false
       if !copied {
         var text = cue.text

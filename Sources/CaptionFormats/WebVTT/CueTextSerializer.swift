@@ -39,10 +39,43 @@ public enum CueTextSerializer {
       {
         return []
       }
+      if syntax === SRTCueTextMarkup.shared, SRTMarkup.cleanSettings(raw) != nil {
+        var losses: [Loss] = []
+        appendCleanSRT(raw, to: &output, losses: &losses)
+        return losses
+      }
       return nil
     }
     if let written = written ?? nil { return written }
     return serialize(cue.text, into: &output)
+  }
+
+  /// Appends the cue text form of SRT text whose markup needs no repair (see
+  /// `SRTMarkup.cleanSettings`), as its tree is written: tags as they are, `{\anN}` left out
+  /// (it is in the settings), the text between escaped.
+  private static func appendCleanSRT(
+    _ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], losses: inout [Loss]
+  ) {
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      switch bytes[index] {
+      case UInt8(ascii: "<"):
+        let end = index + (bytes[index + 1] == UInt8(ascii: "/") ? 4 : 3)
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+        index = end
+      case UInt8(ascii: "{"):
+        index += 6
+      default:
+        var end = index + 1
+        while end < count, bytes[end] != UInt8(ascii: "<"), bytes[end] != UInt8(ascii: "{") {
+          end += 1
+        }
+        appendEscaped(
+          UnsafeBufferPointer(rebasing: bytes[index..<end]), to: &output, losses: &losses)
+        index = end
+      }
+    }
   }
 
   /// Appends the cue text form of `text` to `output` and returns what it could not carry.
@@ -137,6 +170,30 @@ public enum CueTextSerializer {
   static func appendCanonical(
     _ bytes: UnsafeBufferPointer<UInt8>, webVTT: Bool, to output: inout [UInt8]
   ) -> Bool {
+    guard var (open, depth) = openTags(ofCanonical: bytes, webVTT: webVTT) else { return false }
+    output.append(contentsOf: bytes)
+    while depth > 0 {
+      let name: UInt8
+      switch open & 7 {
+      case 1: name = UInt8(ascii: "b")
+      case 2: name = UInt8(ascii: "i")
+      case 3: name = UInt8(ascii: "u")
+      case 4: name = UInt8(ascii: "c")
+      default: name = UInt8(ascii: "v")
+      }
+      output.append(contentsOf: [UInt8(ascii: "<"), UInt8(ascii: "/"), name, UInt8(ascii: ">")])
+      open >>= 3
+      depth -= 1
+    }
+    return true
+  }
+
+  /// The tags left open at the end of `bytes` (3 bits each, innermost in the low bits: 1 `b`,
+  /// 2 `i`, 3 `u`, 4 `c`, 5 `v`) and their number, when `bytes` is in the form
+  /// `appendCanonical` copies; else nil.
+  static func openTags(ofCanonical bytes: UnsafeBufferPointer<UInt8>, webVTT: Bool) -> (
+    UInt64, Int
+  )? {
     // Open tags, 3 bits each, innermost in the low bits.
     var open: UInt64 = 0
     var depth = 0
@@ -149,7 +206,7 @@ public enum CueTextSerializer {
       case UInt8(ascii: "<"):
         let closing = index + 1 < count && bytes[index + 1] == UInt8(ascii: "/")
         let name = index + (closing ? 2 : 1)
-        guard name + 1 < count else { return false }
+        guard name + 1 < count else { return nil }
         let code: UInt64
         switch bytes[name] {
         case UInt8(ascii: "b"): code = 1
@@ -157,12 +214,12 @@ public enum CueTextSerializer {
         case UInt8(ascii: "u"): code = 3
         case UInt8(ascii: "c") where webVTT: code = 4
         case UInt8(ascii: "v") where webVTT: code = 5
-        default: return false
+        default: return nil
         }
         var next = name + 1
         if closing {
           guard bytes[next] == UInt8(ascii: ">"), depth > 0, open & 7 == code, !justOpened
-          else { return false }
+          else { return nil }
           open >>= 3
           depth -= 1
           justOpened = false
@@ -173,28 +230,28 @@ public enum CueTextSerializer {
             next += 1
             let nameStart = next
             while next < count, !isNotInClass(bytes[next]) { next += 1 }
-            guard next > nameStart else { return false }
+            guard next > nameStart else { return nil }
           }
-          guard next < count else { return false }
+          guard next < count else { return nil }
           if code == 5 {
             // A voice's name: one space, then words with single spaces between them.
-            guard bytes[next] == 0x20 else { return false }
+            guard bytes[next] == 0x20 else { return nil }
             next += 1
             var previous: UInt8 = 0x20
             while next < count, bytes[next] != UInt8(ascii: ">") {
               switch bytes[next] {
               case 0x20 where previous != 0x20: break
               case 0x09, 0x0A, 0x0C, 0x0D, 0x20, 0, UInt8(ascii: "<"), UInt8(ascii: "&"):
-                return false
+                return nil
               default: break
               }
               previous = bytes[next]
               next += 1
             }
-            guard previous != 0x20 else { return false }
+            guard previous != 0x20 else { return nil }
           }
           guard next < count, bytes[next] == UInt8(ascii: ">"), depth < 21 else {
-            return false
+            return nil
           }
           open = open << 3 | code
           depth += 1
@@ -216,7 +273,7 @@ public enum CueTextSerializer {
         {
           index += 4
         } else {
-          return false
+          return nil
         }
         justOpened = false
         continue
@@ -224,28 +281,14 @@ public enum CueTextSerializer {
         justOpened = false
         index += 1
       case UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "{"), 0x0D, 0:
-        return false
+        return nil
       default:
         justOpened = false
         index += 1
       }
     }
-    guard depth == 0 || (webVTT && !justOpened) else { return false }
-    output.append(contentsOf: bytes)
-    while depth > 0 {
-      let name: UInt8
-      switch open & 7 {
-      case 1: name = UInt8(ascii: "b")
-      case 2: name = UInt8(ascii: "i")
-      case 3: name = UInt8(ascii: "u")
-      case 4: name = UInt8(ascii: "c")
-      default: name = UInt8(ascii: "v")
-      }
-      output.append(contentsOf: [UInt8(ascii: "<"), UInt8(ascii: "/"), name, UInt8(ascii: ">")])
-      open >>= 3
-      depth -= 1
-    }
-    return true
+    guard depth == 0 || (webVTT && !justOpened) else { return nil }
+    return (open, depth)
   }
 
   /// The cue text form of `text`, as a string.
