@@ -21,7 +21,9 @@ enum SRTTextTranslation {
     let count = bytes.count
     while index < count {
       let byte = bytes[index]
-      if byte == UInt8(ascii: "<") {
+      if !CueTextSerializer.isMarkupOrControl(byte) {
+        index += 1
+      } else if byte == UInt8(ascii: "<") {
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
         if bytes[index + 1] == UInt8(ascii: "/") {
           appendEndTag(Int(closings & 7), to: &output)

@@ -234,11 +234,8 @@ public enum SRTWriter {
   ) {
     let end = output.count
     guard start < end else { return }
-    var needed = output[start] == 0x0A || output[end - 1] == 0x0A
-    var index = start
-    while !needed, index + 1 < end {
-      if output[index] == 0x0A && output[index + 1] == 0x0A { needed = true }
-      index += 1
+    let needed = output.withUnsafeBufferPointer {
+      EmptyLines.exist(in: UnsafeBufferPointer(rebasing: $0[start..<end]))
     }
     guard needed else { return }
     let lines = output[start..<end].split(separator: 0x0A, omittingEmptySubsequences: true)

@@ -202,6 +202,11 @@ public enum CueTextSerializer {
     let count = bytes.count
     while index < count {
       let byte = bytes[index]
+      if !isMarkupOrControl(byte) {
+        justOpened = false
+        index += 1
+        continue
+      }
       switch byte {
       case UInt8(ascii: "<"):
         let closing = index + 1 < count && bytes[index + 1] == UInt8(ascii: "/")
@@ -302,6 +307,15 @@ public enum CueTextSerializer {
     if !losses.contains(loss) { losses.append(loss) }
   }
 
+  /// True for the bytes cue text handles apart from the rest: NUL, CR, `&`, `<`, `>` and `{`
+  /// (a superset, cheap to test, of what each loop looks for).
+  @inline(__always)
+  static func isMarkupOrControl(_ byte: UInt8) -> Bool {
+    // Bits 0x00, 0x0D, 0x26, 0x3C and 0x3E.
+    let low: UInt64 = 1 << 0x00 | 1 << 0x0D | 1 << 0x26 | 1 << 0x3C | 1 << 0x3E
+    return byte < 0x40 ? low >> UInt64(byte) & 1 != 0 : byte == 0x7B
+  }
+
   /// True for the bytes a class name cannot hold: white space, `.`, `<`, `>` and `&`.
   private static func isNotInClass(_ byte: UInt8) -> Bool {
     switch byte {
@@ -377,6 +391,10 @@ public enum CueTextSerializer {
     let count = bytes.count
     while index < count {
       let byte = bytes[index]
+      if !isMarkupOrControl(byte) {
+        index += 1
+        continue
+      }
       let replacement: [UInt8]
       var skip = 1
       switch byte {

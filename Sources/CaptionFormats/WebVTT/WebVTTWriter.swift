@@ -421,16 +421,7 @@ private struct Writer {
   /// Removes empty lines (a leading or trailing line break, or two in a row), which would end
   /// the cue; true when there were any.
   func removeEmptyLines(_ text: inout [UInt8]) -> Bool {
-    let needed = text.withUnsafeBufferPointer { buffer -> Bool in
-      guard let first = buffer.first, let last = buffer.last else { return false }
-      if first == 0x0A || last == 0x0A { return true }
-      var index = 1
-      while index < buffer.count {
-        if buffer[index] == 0x0A, buffer[index - 1] == 0x0A { return true }
-        index += 1
-      }
-      return false
-    }
+    let needed = text.withUnsafeBufferPointer { EmptyLines.exist(in: $0) }
     if !needed { return false }
     var previous: UInt8 = 0x0A
     var cleaned: [UInt8] = []
