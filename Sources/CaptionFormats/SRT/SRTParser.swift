@@ -311,12 +311,14 @@ struct SRTParser {
     var settings = CueSettings.default
     // The text is kept as a range of the file when its lines sit there joined by LF.
     var contiguous = true
-    for index in textLines.indices.dropFirst() {
+    var index = 1
+    while index < textLines.count {
       let previous = textLines[index - 1]
       if previous.end + 1 != textLines[index].start || bytes[previous.end] != 0x0A {
         contiguous = false
         break
       }
+      index += 1
     }
     var range = 0..<0
     if contiguous, let first = textLines.first, let last = textLines.last {

@@ -49,21 +49,24 @@ public enum CueTextParser {
   /// built on demand (`CueText(markup:syntax:)`), so a large track holds no trees.
   static func check(
     _ text: String, location: SourceLocation?, cueRange: TimeRange?, file: String?,
-    cue: CueReference?
+    cue: CueReference?, allowsShortcut: Bool = true
   ) -> (text: CueText, diagnostics: [Diagnostic]) {
     var bytes = text
     return bytes.withUTF8 { input in
-      let checked = check(input, location: location, cueRange: cueRange, file: file, cue: cue)
+      let checked = check(
+        input, location: location, cueRange: cueRange, file: file, cue: cue,
+        allowsShortcut: allowsShortcut)
       if !checked.hasMarkup { return (CueText(plain: text), []) }
       return (CueText(markup: text, syntax: WebVTTCueTextMarkup.shared), checked.diagnostics)
     }
   }
 
   /// Checks the cue text `input` as `parse` does, building no tree: whether it has markup
-  /// (`<` or `&`; without, it is one text node), and the findings.
+  /// (`<` or `&`; without, it is one text node), and the findings. Text with nothing to
+  /// report is found without the cue text parser, unless `allowsShortcut` is false.
   static func check(
     _ input: UnsafeBufferPointer<UInt8>, location: SourceLocation?, cueRange: TimeRange?,
-    file: String?, cue: CueReference?
+    file: String?, cue: CueReference?, allowsShortcut: Bool = true
   ) -> (hasMarkup: Bool, diagnostics: [Diagnostic]) {
     var hasMarkup = false
     for byte in input where byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") {
@@ -71,9 +74,20 @@ public enum CueTextParser {
       break
     }
     if !hasMarkup { return (false, []) }
+    if allowsShortcut, isClean(input) { return (true, []) }
     var builder = CueTextTreeBuilder(
       input: input, location: location, cueRange: cueRange, file: file, cue: cue,
       buildsTree: false)
     return (true, builder.build().diagnostics)
+  }
+
+  /// True when `input` has nothing the reader's check reports: it is in the form
+  /// `CueTextSerializer.appendCanonical` copies (known tags with class names and voices,
+  /// closed in order, `&amp;`, `&lt;` and `&gt;`) and leaves no tag open but one `<v>`.
+  private static func isClean(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let (open, depth) = CueTextSerializer.openTags(ofCanonical: input, webVTT: true) else {
+      return false
+    }
+    return depth == 0 || (depth == 1 && open == 5)
   }
 }
