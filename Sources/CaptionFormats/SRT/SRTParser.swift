@@ -211,7 +211,7 @@ struct SRTParser {
     let pending = PendingCue(
       id: counterText, start: timing.start, end: timing.end, location: first.location,
       index: index)
-    let cue = pending.reference
+    var cue: CueReference { pending.reference }
     if lastBlockWasCue && blankCount == 0 {
       warn(
         "missing blank line before \(name)", at: first.location, cue: cue,

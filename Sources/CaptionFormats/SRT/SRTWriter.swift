@@ -6,6 +6,9 @@ public enum SRTWriter {
   /// The rule id of what a writer could not carry.
   public static let lossyRule = "convert.lossy"
 
+  /// The hint of a cue's lossy diagnostic.
+  private static let cannotCarry = "SRT cannot carry it; convert to WebVTT to keep it"
+
   /// Most phrases one lossy diagnostic lists before it counts the rest.
   static let maximumListed = 5
 
@@ -98,9 +101,7 @@ public enum SRTWriter {
       if output.count > textStart { output.append(0x0A) }
       output.append(0x0A)
       if !lost.isEmpty {
-        lossy(
-          "cue \(index) loses \(list(lost)) in SRT", "SRT cannot carry it; \(keep)", at: cue,
-          index: index)
+        lossy("cue \(index) loses \(list(lost)) in SRT", cannotCarry, at: cue, index: index)
       }
       if output.count >= chunkSize { flush(&output) }
     }
@@ -115,9 +116,14 @@ public enum SRTWriter {
 
   /// `phrases` without repeats, at most `maximumListed` of them and a count of the rest.
   private static func list(_ phrases: [String]) -> String {
+    if phrases.count == 1 { return phrases[0] }
     var unique: [String] = []
-    var seen: Set<String> = []
-    for phrase in phrases where seen.insert(phrase).inserted { unique.append(phrase) }
+    if phrases.count <= 16 {
+      for phrase in phrases where !unique.contains(phrase) { unique.append(phrase) }
+    } else {
+      var seen: Set<String> = []
+      for phrase in phrases where seen.insert(phrase).inserted { unique.append(phrase) }
+    }
     guard unique.count > maximumListed else { return unique.joined(separator: ", ") }
     return unique.prefix(maximumListed).joined(separator: ", ")
       + " and \(unique.count - maximumListed) more"
