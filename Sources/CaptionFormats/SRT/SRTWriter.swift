@@ -60,9 +60,13 @@ public enum SRTWriter {
       lost.removeAll(keepingCapacity: true)
       appendDecimal(UInt64(index), digits: 1, to: &output)
       output.append(0x0A)
-      appendTime(cue.start, to: &output, lost: &lost, role: "start")
-      output.append(contentsOf: [0x20, 0x2D, 0x2D, 0x3E, 0x20])
-      appendTime(cue.end, to: &output, lost: &lost, role: "end")
+      if !CueTextSerializer.appendTimings(
+        cue.start, cue.end, separator: UInt8(ascii: ","), to: &output)
+      {
+        appendTime(cue.start, to: &output, lost: &lost, role: "start")
+        output.append(contentsOf: [0x20, 0x2D, 0x2D, 0x3E, 0x20])
+        appendTime(cue.end, to: &output, lost: &lost, role: "end")
+      }
       output.append(0x0A)
       let textStart = output.count
       if !cue.hasDefaultSettings {

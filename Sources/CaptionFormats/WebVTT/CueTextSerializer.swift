@@ -426,6 +426,65 @@ public enum CueTextSerializer {
   private static let lineFeed: [UInt8] = [0x0A]
   private static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
 
+  /// Appends the timing `hh:mm:ss.ttt --> hh:mm:ss.ttt` (with `separator` before the
+  /// milliseconds) at once when both times are whole milliseconds from 0 to 9999 hours; else
+  /// appends nothing and returns false.
+  static func appendTimings(
+    _ start: MediaTime, _ end: MediaTime, separator: UInt8, to output: inout [UInt8]
+  ) -> Bool {
+    let limit: Int64 = 10_000 * 3_600_000
+    guard start.timescale == 1000, end.timescale == 1000, start.value >= 0, end.value >= 0,
+      start.value < limit, end.value < limit
+    else { return false }
+    // Up to 14 bytes, " --> ", up to 14 bytes.
+    var line: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &line) { buffer in
+      var offset = 0
+      let zero = UInt8(ascii: "0")
+      func put(_ milliseconds: Int64) {
+        let total = Int(milliseconds)
+        let hours = total / 3_600_000
+        if hours >= 1000 {
+          buffer[offset] = zero &+ UInt8(truncatingIfNeeded: hours / 1000)
+          offset += 1
+        }
+        if hours >= 100 {
+          buffer[offset] = zero &+ UInt8(truncatingIfNeeded: hours / 100 % 10)
+          offset += 1
+        }
+        let minutes = total / 60_000 % 60
+        let seconds = total / 1000 % 60
+        let fraction = total % 1000
+        buffer[offset] = zero &+ UInt8(truncatingIfNeeded: hours / 10 % 10)
+        buffer[offset + 1] = zero &+ UInt8(truncatingIfNeeded: hours % 10)
+        buffer[offset + 2] = UInt8(ascii: ":")
+        buffer[offset + 3] = zero &+ UInt8(truncatingIfNeeded: minutes / 10)
+        buffer[offset + 4] = zero &+ UInt8(truncatingIfNeeded: minutes % 10)
+        buffer[offset + 5] = UInt8(ascii: ":")
+        buffer[offset + 6] = zero &+ UInt8(truncatingIfNeeded: seconds / 10)
+        buffer[offset + 7] = zero &+ UInt8(truncatingIfNeeded: seconds % 10)
+        buffer[offset + 8] = separator
+        buffer[offset + 9] = zero &+ UInt8(truncatingIfNeeded: fraction / 100)
+        buffer[offset + 10] = zero &+ UInt8(truncatingIfNeeded: fraction / 10 % 10)
+        buffer[offset + 11] = zero &+ UInt8(truncatingIfNeeded: fraction % 10)
+        offset += 12
+      }
+      put(start.value)
+      buffer[offset] = 0x20
+      buffer[offset + 1] = UInt8(ascii: "-")
+      buffer[offset + 2] = UInt8(ascii: "-")
+      buffer[offset + 3] = UInt8(ascii: ">")
+      buffer[offset + 4] = 0x20
+      offset += 5
+      put(end.value)
+      let count = offset
+      buffer.withMemoryRebound(to: UInt8.self) {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<count]))
+      }
+    }
+    return true
+  }
+
   /// Appends `time` as `hh:mm:ss.ttt`, hours always present and at least two digits.
   static func appendTimestamp(_ time: MediaTime, to output: inout [UInt8]) {
     let total = max(time.milliseconds, 0)

@@ -190,7 +190,7 @@ private struct Writer {
 
   mutating func writeCue(_ cue: Cue, index: Int, text: inout [UInt8], into output: inout [UInt8]) {
     let subject = CueName(index: index)
-    let reference = cue.reference(index: index)
+    var reference: CueReference { cue.reference(index: index) }
     output.append(0x0A)
     if !cue.id.isEmpty, isClean(cue.id) {
       appendLine(cue.id, to: &output)
@@ -206,27 +206,38 @@ private struct Writer {
       }
       appendLine(id, to: &output)
     }
-    appendTime(cue.start, of: "\(subject) start", cue: reference, to: &output)
-    output.append(contentsOf: " --> ".utf8)
-    appendTime(cue.end, of: "\(subject) end", cue: reference, to: &output)
+    if !CueTextSerializer.appendTimings(
+      cue.start, cue.end, separator: UInt8(ascii: "."), to: &output)
+    {
+      appendTime(cue.start, of: "\(subject) start", cue: reference, to: &output)
+      output.append(contentsOf: " --> ".utf8)
+      appendTime(cue.end, of: "\(subject) end", cue: reference, to: &output)
+    }
     if !cue.hasDefaultSettings {
       appendSettings(cue.settings, subject: subject, cue: reference, to: &output)
     }
     output.append(0x0A)
 
-    text.removeAll(keepingCapacity: true)
-    for loss in CueTextSerializer.serializeText(of: cue, into: &text) {
+    // The text goes straight to the output, and is copied out again only to remove an
+    // empty line.
+    let textStart = output.count
+    for loss in CueTextSerializer.serializeText(of: cue, into: &output) {
       lossy(message(for: loss, subject: subject), cue: reference)
     }
-    if removeEmptyLines(&text) {
+    let hasEmptyLine = output.withUnsafeBufferPointer {
+      EmptyLines.exist(in: UnsafeBufferPointer(rebasing: $0[textStart...]))
+    }
+    if hasEmptyLine {
+      text.removeAll(keepingCapacity: true)
+      text.append(contentsOf: output[textStart...])
+      output.removeSubrange(textStart...)
+      _ = removeEmptyLines(&text)
       lossy(
         "\(subject) text has an empty line, which would end the cue; written without it",
         cue: reference)
-    }
-    if !text.isEmpty {
       output.append(contentsOf: text)
-      output.append(0x0A)
     }
+    if output.count > textStart { output.append(0x0A) }
   }
 
   mutating func appendTime(
