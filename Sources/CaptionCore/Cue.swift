@@ -160,11 +160,14 @@ public struct Cue: Sendable, Hashable {
 
   /// A cue whose raw text is `range` of `source`'s bytes, valid UTF-8: plain text, or text in
   /// the source's syntax when `hasMarkup`. The text is kept as that range, without a copy.
+  /// `settings` nil stands for the defaults.
   package init(
-    id: String = "", start: MediaTime, end: MediaTime, settings: CueSettings = .default,
-    source: CueSource, range: Range<Int>, hasMarkup: Bool, location: SourceLocation? = nil
+    id: String, start: MediaTime, end: MediaTime, settings: CueSettings?, source: CueSource,
+    range: Range<Int>, hasMarkup: Bool, location: SourceLocation
   ) {
-    let body: Body
+    self.id = id
+    self.start = start
+    self.end = end
     if let packed = SourceRange(range, markup: hasMarkup && source.syntax != nil) {
       body = .slice(source, packed)
     } else {
@@ -175,7 +178,23 @@ public struct Cue: Sendable, Hashable {
         body = .plain(raw)
       }
     }
-    self.init(id: id, start: start, end: end, settings: settings, body: body, location: location)
+    if let line = UInt32(exactly: location.line), line > 0,
+      let column = UInt32(exactly: location.column)
+    {
+      locationLine = line
+      locationColumn = column
+      locationOffset = location.offset
+      if let settings, !settings.isDefault {
+        extras = Extras(settings: settings, location: nil)
+      } else {
+        extras = nil
+      }
+    } else {
+      locationLine = 0
+      locationColumn = 0
+      locationOffset = 0
+      extras = Extras(settings: settings ?? .default, location: location)
+    }
   }
 
   private init(

@@ -308,7 +308,7 @@ struct SRTParser {
     guard let pending = current else { return }
     current = nil
     var hasMarkup = false
-    var settings = CueSettings.default
+    var settings: CueSettings?
     // The text is kept as a range of the file when its lines sit there joined by LF.
     var contiguous = true
     var index = 1
@@ -356,8 +356,8 @@ struct SRTParser {
     textLines.removeAll(keepingCapacity: true)
     cues.append(
       Cue(
-        id: pending.id, start: pending.start, end: pending.end, settings: settings, text: text,
-        rawText: rawText, location: pending.location))
+        id: pending.id, start: pending.start, end: pending.end, settings: settings ?? .default,
+        text: text, rawText: rawText, location: pending.location))
   }
 
   private static func hasMarkup(_ content: UnsafeBufferPointer<UInt8>) -> Bool {

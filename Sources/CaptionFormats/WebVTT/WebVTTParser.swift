@@ -204,7 +204,7 @@ struct WebVTTParser {
 
   /// The spec's "collect a WebVTT block" (without the header flag), plus its checks.
   mutating func collectBlock() {
-    buffer.removeAll(keepingCapacity: true)
+    if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
     var lineCount = 0
     var seenArrow = false
     var firstLine: TextLine?
@@ -229,7 +229,7 @@ struct WebVTTParser {
           identifier = buffer.first
           if let parsed = parseTimings(line) {
             timings = parsed
-            buffer.removeAll(keepingCapacity: true)
+            if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
             seenCue = true
           } else {
             timings = nil
@@ -249,7 +249,7 @@ struct WebVTTParser {
               lateBlock = kind
             } else {
               if kind == .style { isStyle = true } else { isRegion = true }
-              buffer.removeAll(keepingCapacity: true)
+              if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
             }
           }
         }
@@ -366,9 +366,12 @@ struct WebVTTParser {
         }
       }
     }
-    var settings = CueSettings.default
-    parseCueSettings(
-      timingLine, from: timings.settingsStart, into: &settings, cue: reference)
+    var settings: CueSettings?
+    if timings.settingsStart < timingLine.range.upperBound {
+      var parsed = CueSettings.default
+      parseCueSettings(timingLine, from: timings.settingsStart, into: &parsed, cue: reference)
+      settings = parsed
+    }
 
     let textLocation = buffer.first.map {
       SourceLocation(line: $0.number, column: 1, offset: $0.range.lowerBound)
@@ -395,8 +398,8 @@ struct WebVTTParser {
       add(parsed.diagnostics, cue: reference)
       cues.append(
         Cue(
-          id: id, start: timings.start, end: timings.end, settings: settings, text: parsed.text,
-          rawText: rawText, location: location))
+          id: id, start: timings.start, end: timings.end, settings: settings ?? .default,
+          text: parsed.text, rawText: rawText, location: location))
     }
     if let endingArrow {
       report(
