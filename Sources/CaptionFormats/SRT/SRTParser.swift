@@ -361,7 +361,12 @@ struct SRTParser {
   }
 
   private static func hasMarkup(_ content: UnsafeBufferPointer<UInt8>) -> Bool {
-    content.contains { $0 == 0x3C || $0 == 0x7B }
+    var index = CueTextSerializer.skipPlain(content, from: 0)
+    while index < content.count {
+      if content[index] == 0x3C || content[index] == 0x7B { return true }
+      index = CueTextSerializer.skipPlain(content, from: index + 1)
+    }
+    return false
   }
 
   private mutating func markup(_ content: UnsafeBufferPointer<UInt8>, _ pending: PendingCue)

@@ -22,7 +22,7 @@ enum SRTTextTranslation {
     while index < count {
       let byte = bytes[index]
       if !CueTextSerializer.isMarkupOrControl(byte) {
-        index += 1
+        index = CueTextSerializer.skipPlain(bytes, from: index + 1)
       } else if byte == UInt8(ascii: "<") {
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
         if bytes[index + 1] == UInt8(ascii: "/") {

@@ -69,9 +69,13 @@ public enum CueTextParser {
     file: String?, cue: CueReference?, allowsShortcut: Bool = true
   ) -> (hasMarkup: Bool, diagnostics: [Diagnostic]) {
     var hasMarkup = false
-    for byte in input where byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") {
-      hasMarkup = true
-      break
+    var index = CueTextSerializer.skipPlain(input, from: 0)
+    while index < input.count {
+      if input[index] == UInt8(ascii: "<") || input[index] == UInt8(ascii: "&") {
+        hasMarkup = true
+        break
+      }
+      index = CueTextSerializer.skipPlain(input, from: index + 1)
     }
     if !hasMarkup { return (false, []) }
     if allowsShortcut, isClean(input) { return (true, []) }

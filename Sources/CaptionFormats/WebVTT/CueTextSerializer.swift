@@ -204,7 +204,7 @@ public enum CueTextSerializer {
       let byte = bytes[index]
       if !isMarkupOrControl(byte) {
         justOpened = false
-        index += 1
+        index = skipPlain(bytes, from: index + 1)
         continue
       }
       switch byte {
@@ -307,6 +307,31 @@ public enum CueTextSerializer {
     if !losses.contains(loss) { losses.append(loss) }
   }
 
+  /// The index of the first byte at or after `index` for which `isMarkupOrControl` is true,
+  /// or the end; skips eight bytes at a time.
+  @inline(__always)
+  static func skipPlain(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+    var index = index
+    let count = bytes.count
+    if let base = bytes.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      @inline(__always) func zeros(_ word: UInt64) -> UInt64 { (word &- ones) & ~word }
+      while index + 8 <= count {
+        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        let found =
+          zeros(word) | zeros(word ^ 0x0D0D_0D0D_0D0D_0D0D) | zeros(word ^ 0x2626_2626_2626_2626)
+          | zeros(word ^ 0x3C3C_3C3C_3C3C_3C3C) | zeros(word ^ 0x3E3E_3E3E_3E3E_3E3E)
+          | zeros(word ^ 0x7B7B_7B7B_7B7B_7B7B)
+        if found & highs != 0 { break }
+        index += 8
+      }
+    }
+    while index < count, !isMarkupOrControl(bytes[index]) { index += 1 }
+    return index
+  }
+
   /// True for the bytes cue text handles apart from the rest: NUL, CR, `&`, `<`, `>` and `{`
   /// (a superset, cheap to test, of what each loop looks for).
   @inline(__always)
@@ -392,7 +417,7 @@ public enum CueTextSerializer {
     while index < count {
       let byte = bytes[index]
       if !isMarkupOrControl(byte) {
-        index += 1
+        index = skipPlain(bytes, from: index + 1)
         continue
       }
       let replacement: [UInt8]
