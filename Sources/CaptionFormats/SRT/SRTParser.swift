@@ -153,7 +153,7 @@ struct SRTParser {
     -> Line
   {
     let count = bytes.count
-    var index = start
+    var index = SRTParser.skip(bytes, from: start, unless: 0x0A, 0x0D)
     while index < count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
     let rawEnd = index
     var next = index
@@ -165,6 +165,29 @@ struct SRTParser {
     var end = rawEnd
     while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
     return Line(start: start, end: end, rawEnd: rawEnd, next: next, number: number)
+  }
+
+  /// The index of the first group of eight bytes from `index` on that may hold `first` or
+  /// `second` (or of the last bytes, fewer than eight): the bytes before it hold neither.
+  @inline(__always)
+  private static func skip(
+    _ bytes: UnsafeBufferPointer<UInt8>, from index: Int, unless first: UInt8, _ second: UInt8
+  ) -> Int {
+    guard let base = bytes.baseAddress else { return index }
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let firsts = ones &* UInt64(first)
+    let seconds = ones &* UInt64(second)
+    var index = index
+    while index + 8 <= bytes.count {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      let a = word ^ firsts
+      let b = word ^ seconds
+      if ((a &- ones) & ~a | (b &- ones) & ~b) & highs != 0 { break }
+      index += 8
+    }
+    return index
   }
 
   private static func slice(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
@@ -361,12 +384,8 @@ struct SRTParser {
   }
 
   private static func hasMarkup(_ content: UnsafeBufferPointer<UInt8>) -> Bool {
-    var index = CueTextSerializer.skipPlain(content, from: 0)
-    while index < content.count {
-      if content[index] == 0x3C || content[index] == 0x7B { return true }
-      index = CueTextSerializer.skipPlain(content, from: index + 1)
-    }
-    return false
+    let index = SRTParser.skip(content, from: 0, unless: 0x3C, 0x7B)
+    return content[index...].contains { $0 == 0x3C || $0 == 0x7B }
   }
 
   private mutating func markup(_ content: UnsafeBufferPointer<UInt8>, _ pending: PendingCue)

@@ -19,6 +19,10 @@ struct SRTTiming {
   static func isCandidate(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     var index = 0
     let count = line.count
+    // The common `00:00:01,000 --> …`.
+    if count > 15, isDigit(line[0]), line[13] == 0x2D, line[14] == 0x2D, line[15] == 0x3E {
+      return true
+    }
     while index < count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
     guard index < count, isDigit(line[index]) else { return false }
     index += 1
