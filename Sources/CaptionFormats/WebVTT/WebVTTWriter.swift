@@ -404,22 +404,26 @@ private struct Writer {
   // MARK: Helpers
 
   func appendLine(_ line: String, to output: inout [UInt8]) {
-    output.append(contentsOf: line.utf8)
+    var line = line
+    line.withUTF8 { output.append(contentsOf: $0) }
     output.append(0x0A)
   }
 
   /// True when `text` has no line break and no `-->`, checked on its bytes.
   func isClean(_ text: String) -> Bool {
-    var dashes = 0
-    for byte in text.utf8 {
-      switch byte {
-      case 0x0A, 0x0D: return false
-      case UInt8(ascii: "-"): dashes += 1
-      case UInt8(ascii: ">") where dashes >= 2: return false
-      default: dashes = 0
+    var text = text
+    return text.withUTF8 { bytes in
+      var dashes = 0
+      for byte in bytes {
+        switch byte {
+        case 0x0A, 0x0D: return false
+        case UInt8(ascii: "-"): dashes += 1
+        case UInt8(ascii: ">") where dashes >= 2: return false
+        default: dashes = 0
+        }
       }
+      return true
     }
-    return true
   }
 
   /// `text` with every line break (CR, LF, CRLF) turned into a space.
