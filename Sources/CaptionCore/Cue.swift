@@ -52,24 +52,26 @@ public struct Cue: Sendable, Hashable {
     }
   }
 
-  /// A cue text's place in its source: start and count of its bytes, and a markup flag, in
-  /// one word.
+  /// A cue text's place in its source: start and count of its bytes, a markup flag and a
+  /// written-form flag, in one word.
   private struct SourceRange: Sendable {
     var packed: UInt64
 
-    init?(_ range: Range<Int>, markup: Bool) {
-      guard let start = UInt32(exactly: range.lowerBound), range.count < 1 << 31 else {
+    init?(_ range: Range<Int>, markup: Bool, writtenForm: Bool) {
+      guard let start = UInt32(exactly: range.lowerBound), range.count < 1 << 30 else {
         return nil
       }
-      packed = UInt64(start) << 32 | UInt64(range.count) << 1 | (markup ? 1 : 0)
+      packed =
+        UInt64(start) << 32 | UInt64(range.count) << 2 | (writtenForm ? 2 : 0) | (markup ? 1 : 0)
     }
 
     var range: Range<Int> {
       let start = Int(packed >> 32)
-      return start..<start + Int(packed >> 1 & 0x7FFF_FFFF)
+      return start..<start + Int(packed >> 2 & 0x3FFF_FFFF)
     }
 
     var hasMarkup: Bool { packed & 1 == 1 }
+    var isWrittenForm: Bool { packed & 2 == 2 }
   }
 
   /// The text as a tree of spans.
@@ -160,15 +162,17 @@ public struct Cue: Sendable, Hashable {
 
   /// A cue whose raw text is `range` of `source`'s bytes, valid UTF-8: plain text, or text in
   /// the source's syntax when `hasMarkup`. The text is kept as that range, without a copy.
-  /// `settings` nil stands for the defaults.
+  /// `settings` nil stands for the defaults. `writtenForm` says that the reader found the
+  /// markup in the simplest form of its syntax (see `hasMarkupInWrittenForm`).
   package init(
     id: String, start: MediaTime, end: MediaTime, settings: CueSettings?, source: CueSource,
-    range: Range<Int>, hasMarkup: Bool, location: SourceLocation
+    range: Range<Int>, hasMarkup: Bool, writtenForm: Bool = false, location: SourceLocation
   ) {
     self.id = id
     self.start = start
     self.end = end
-    if let packed = SourceRange(range, markup: hasMarkup && source.syntax != nil) {
+    let markup = hasMarkup && source.syntax != nil
+    if let packed = SourceRange(range, markup: markup, writtenForm: markup && writtenForm) {
       body = .slice(source, packed)
     } else {
       let raw = source.string(range)
@@ -234,6 +238,15 @@ public struct Cue: Sendable, Hashable {
         extras = Extras(settings: newValue, location: location)
       }
     }
+  }
+
+  /// True when the text is the raw text in its syntax, and the reader that made the cue found
+  /// that markup in the simplest form of the syntax (for WebVTT, known tags with classes and
+  /// voices, all closed, and `&amp;`, `&lt;`, `&gt;`; for SRT, `<b>`, `<i>`, `<u>` closed in
+  /// order and at most one `{\anN}`): writers need not check it again.
+  package var hasMarkupInWrittenForm: Bool {
+    if case .slice(_, let range) = body { return range.isWrittenForm }
+    return false
   }
 
   /// True when the settings are the defaults, found without copying them.

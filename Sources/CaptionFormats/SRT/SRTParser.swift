@@ -344,17 +344,26 @@ struct SRTParser {
       index += 1
     }
     var range = 0..<0
+    var writtenForm = false
     if contiguous, let first = textLines.first, let last = textLines.last {
       range = first.start..<last.end
       let content = SRTParser.slice(bytes, range.lowerBound, range.upperBound)
       hasMarkup = SRTParser.hasMarkup(content)
-      if hasMarkup { settings = markup(content, pending) }
+      if hasMarkup {
+        if let clean = SRTMarkup.cleanSettings(content) {
+          settings = clean
+          writtenForm = true
+        } else {
+          settings = markup(content, pending)
+        }
+      }
     }
     if contiguous {
       cues.append(
         Cue(
           id: pending.id, start: pending.start, end: pending.end, settings: settings,
-          source: source, range: range, hasMarkup: hasMarkup, location: pending.location))
+          source: source, range: range, hasMarkup: hasMarkup, writtenForm: writtenForm,
+          location: pending.location))
       textLines.removeAll(keepingCapacity: true)
       return
     }

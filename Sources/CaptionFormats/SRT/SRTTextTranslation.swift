@@ -6,11 +6,12 @@ enum SRTTextTranslation {
   /// Appends the SRT form of the WebVTT cue text `bytes`, adding what it loses to `lost`, when
   /// the text is in the form `CueTextSerializer.appendCanonical` copies (`<b>`, `<i>`, `<u>`,
   /// `<c>` and `<v>` with classes, `&amp;`, `&lt;`, `&gt;`); else appends nothing and
-  /// returns false.
+  /// returns false. `checked` says that the reader found it in that form already.
   static func appendWebVTT(
-    _ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], lost: inout [String]
+    _ bytes: UnsafeBufferPointer<UInt8>, checked: Bool = false, to output: inout [UInt8],
+    lost: inout [String]
   ) -> Bool {
-    guard CueTextSerializer.openTags(ofCanonical: bytes, webVTT: true) != nil else {
+    guard checked || CueTextSerializer.openTags(ofCanonical: bytes, webVTT: true) != nil else {
       return false
     }
     // The end tag each open tag writes: 0 none, 1 `b`, 2 `i`, 3 `u`, 4 `font`.
@@ -104,9 +105,12 @@ enum SRTTextTranslation {
 
   /// Appends the SRT form of the SRT cue text `bytes` when its markup needs no repair (see
   /// `SRTMarkup.cleanSettings`): the text without its `{\anN}`, which the writer puts back
-  /// from the settings; else appends nothing and returns false.
-  static func appendSRT(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) -> Bool {
-    guard SRTMarkup.cleanSettings(bytes) != nil else { return false }
+  /// from the settings; else appends nothing and returns false. `checked` says that the reader
+  /// found it in that form already.
+  static func appendSRT(
+    _ bytes: UnsafeBufferPointer<UInt8>, checked: Bool = false, to output: inout [UInt8]
+  ) -> Bool {
+    guard checked || SRTMarkup.cleanSettings(bytes) != nil else { return false }
     var index = 0
     var runStart = 0
     let count = bytes.count

@@ -77,6 +77,7 @@ public enum SRTWriter {
         }
       }
       // Plain text, and text whose tree SRT writes as it was read, is copied as it is.
+      let checked = cue.hasMarkupInWrittenForm
       let copied =
         cue.withRawTextBytes { raw, syntax -> Bool in
           guard let syntax else {
@@ -84,9 +85,11 @@ public enum SRTWriter {
             return true
           }
           if syntax === WebVTTCueTextMarkup.shared {
-            return SRTTextTranslation.appendWebVTT(raw, to: &output, lost: &lost)
+            return SRTTextTranslation.appendWebVTT(
+              raw, checked: checked, to: &output, lost: &lost)
           }
           guard syntax === SRTCueTextMarkup.shared else { return false }
+          if checked { return SRTTextTranslation.appendSRT(raw, checked: true, to: &output) }
           return CueTextSerializer.appendCanonical(raw, webVTT: false, to: &output)
             || SRTTextTranslation.appendSRT(raw, to: &output)
         } ?? false

@@ -67,7 +67,7 @@ public enum CueTextParser {
   static func check(
     _ input: UnsafeBufferPointer<UInt8>, location: SourceLocation?, cueRange: TimeRange?,
     file: String?, cue: CueReference?, allowsShortcut: Bool = true
-  ) -> (hasMarkup: Bool, diagnostics: [Diagnostic]) {
+  ) -> (hasMarkup: Bool, writtenForm: Bool, diagnostics: [Diagnostic]) {
     var hasMarkup = false
     var index = CueTextSerializer.skipPlain(input, from: 0)
     while index < input.count {
@@ -77,21 +77,22 @@ public enum CueTextParser {
       }
       index = CueTextSerializer.skipPlain(input, from: index + 1)
     }
-    if !hasMarkup { return (false, []) }
-    if allowsShortcut, isClean(input) { return (true, []) }
+    if !hasMarkup { return (false, false, []) }
+    if allowsShortcut, let openTags = cleanOpenTags(input) { return (true, openTags == 0, []) }
     var builder = CueTextTreeBuilder(
       input: input, location: location, cueRange: cueRange, file: file, cue: cue,
       buildsTree: false)
-    return (true, builder.build().diagnostics)
+    return (true, false, builder.build().diagnostics)
   }
 
-  /// True when `input` has nothing the reader's check reports: it is in the form
-  /// `CueTextSerializer.appendCanonical` copies (known tags with class names and voices,
-  /// closed in order, `&amp;`, `&lt;` and `&gt;`) and leaves no tag open but one `<v>`.
-  private static func isClean(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// The number of tags `input` leaves open (0, or 1 for a `<v>`) when it has nothing the
+  /// reader's check reports: it is in the form `CueTextSerializer.appendCanonical` copies
+  /// (known tags with class names and voices, closed in order, `&amp;`, `&lt;` and `&gt;`) and
+  /// leaves no tag open but one `<v>`; else nil.
+  private static func cleanOpenTags(_ input: UnsafeBufferPointer<UInt8>) -> Int? {
     guard let (open, depth) = CueTextSerializer.openTags(ofCanonical: input, webVTT: true) else {
-      return false
+      return nil
     }
-    return depth == 0 || (depth == 1 && open == 5)
+    return depth == 0 || (depth == 1 && open == 5) ? depth : nil
   }
 }

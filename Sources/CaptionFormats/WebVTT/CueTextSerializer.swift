@@ -27,10 +27,21 @@ public enum CueTextSerializer {
   /// Appends the cue text form of the text of `cue` to `output` and returns what it could not
   /// carry; reads the raw text's bytes without making a string when the text is read from it.
   static func serializeText(of cue: Cue, into output: inout [UInt8]) -> [Loss] {
+    let checked = cue.hasMarkupInWrittenForm
     let written = cue.withRawTextBytes { raw, syntax -> [Loss]? in
       guard let syntax else {
         var losses: [Loss] = []
         appendEscaped(raw, to: &output, losses: &losses)
+        return losses
+      }
+      if checked, syntax === WebVTTCueTextMarkup.shared {
+        // Closed tags in the form `appendCanonical` copies, as the reader found.
+        output.append(contentsOf: raw)
+        return []
+      }
+      if checked, syntax === SRTCueTextMarkup.shared {
+        var losses: [Loss] = []
+        appendCleanSRT(raw, to: &output, losses: &losses)
         return losses
       }
       let webVTT = syntax === WebVTTCueTextMarkup.shared

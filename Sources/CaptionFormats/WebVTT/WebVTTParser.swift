@@ -390,7 +390,8 @@ struct WebVTTParser {
       cues.append(
         Cue(
           id: id, start: timings.start, end: timings.end, settings: settings, source: source,
-          range: range, hasMarkup: checked.hasMarkup, location: location))
+          range: range, hasMarkup: checked.hasMarkup, writtenForm: checked.writtenForm,
+          location: location))
     } else {
       let rawText = joined(buffer)
       let parsed = CueTextParser.check(
