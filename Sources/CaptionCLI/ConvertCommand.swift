@@ -51,17 +51,24 @@ enum ConvertCommand: CaptionCommand {
       findings.print(TrackShift.shift(&result.track, by: shift), in: context)
     }
     func printLossy(_ lossy: [Diagnostic]) {
-      findings.print(
-        lossy.map { diagnostic in
-          var diagnostic = diagnostic
-          // Writers name the track's path, which is "-" for standard input.
-          if input == "-" {
-            diagnostic.file = "<stdin>"
-          } else if diagnostic.file == nil {
-            diagnostic.file = input
-          }
-          return diagnostic
-        }, in: context)
+      // In batches, so that a million findings are not copied at once.
+      var batch: [Diagnostic] = []
+      batch.reserveCapacity(min(lossy.count, 4096))
+      for diagnostic in lossy {
+        var diagnostic = diagnostic
+        // Writers name the track's path, which is "-" for standard input.
+        if input == "-" {
+          diagnostic.file = "<stdin>"
+        } else if diagnostic.file == nil {
+          diagnostic.file = input
+        }
+        batch.append(diagnostic)
+        if batch.count == 4096 {
+          findings.print(batch, in: context)
+          batch.removeAll(keepingCapacity: true)
+        }
+      }
+      findings.print(batch, in: context)
       findings.finish(in: context)
     }
     if let chunked = entry.chunkedWriter {
