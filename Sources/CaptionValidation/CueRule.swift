@@ -1,4 +1,4 @@
-public import CaptionCore
+import CaptionCore
 
 /// A rule that looks at one cue at a time, in track order, during the validator's one pass
 /// over the cues.

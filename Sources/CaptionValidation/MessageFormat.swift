@@ -1,4 +1,4 @@
-public import CaptionCore
+import CaptionCore
 
 /// Numbers and durations as messages show them.
 enum MessageFormat {

@@ -1,4 +1,4 @@
-public import CaptionCore
+import CaptionCore
 import Foundation
 import FoundationXML
 

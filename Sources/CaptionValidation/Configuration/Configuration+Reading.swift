@@ -1,4 +1,4 @@
-public import CaptionCore
+import CaptionCore
 
 extension Configuration {
   /// This configuration with a user's file applied over it: only the keys the file gives

@@ -1,4 +1,4 @@
-public import CaptionCore
+import CaptionCore
 
 /// Everything a validation can be told: rule severities, per-locale limits, media limits,
 /// required locales and profiles. `Configuration.defaults` is compiled in and equals

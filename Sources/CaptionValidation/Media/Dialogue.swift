@@ -1,4 +1,4 @@
-public import CaptionCore
+import CaptionCore
 
 /// When people speak, as the description rules see it: the cues of the dialogue track that
 /// hold speech, and the detected speech when the audio was analysed.
