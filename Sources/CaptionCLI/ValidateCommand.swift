@@ -57,17 +57,7 @@ enum ValidateCommand: CaptionCommand {
         "unknown format '\(format)' for '--format'; expected one of "
           + formats.joined(separator: ", "), given: format, candidates: formats)
     }
-    let failOn: Severity?
-    switch arguments.value("fail-on") ?? "error" {
-    case "error": failOn = .error
-    case "warning": failOn = .warning
-    case "never": failOn = nil
-    case let other:
-      let names = ["error", "warning", "never"]
-      throw UsageError(
-        "unknown severity '\(other)' for '--fail-on'; expected one of error, warning, never",
-        given: other, candidates: names)
-    }
+    let failOn = try failOn(arguments)
     let inputOptions = try InputOptions(arguments)
     var profile = try ConfigurationOptions(arguments).profile
     let media = try MediaOptions(arguments)
@@ -86,31 +76,14 @@ enum ValidateCommand: CaptionCommand {
 
     var report = ValidationReport()
     for path in arguments.positionals {
-      var captionFiles: [String] = []
-      var mediaFiles: [String] = []
-      if path != "-", FolderWalker.isFolder(path) {
-        let files: [String]
-        do {
-          files = try FolderWalker.files(in: path)
-        } catch {
-          fail(error)
-          continue
-        }
-        mediaFiles = files.filter(MediaInput.isMedia)
-        // Caption files that belong to a media file are checked with it, not twice.
-        let sidecars = Self.sidecars(of: mediaFiles, among: files)
-        captionFiles = files.filter { file in
-          FormatRegistry.entry(forPath: file)?.canRead == true && !sidecars.contains(file)
-        }
-        if files.isEmpty || (mediaFiles.isEmpty && captionFiles.isEmpty) {
-          fail(CommandFailure(ExitCode.noInput, "\(path): no media or caption files in the folder"))
-        }
-      } else if path != "-", MediaInput.isMedia(path) {
-        mediaFiles = [path]
-      } else {
-        captionFiles = [path]
+      let inputs: (media: [String], captions: [String])
+      do {
+        inputs = try inputFiles(of: path)
+      } catch {
+        fail(error)
+        continue
       }
-      for file in mediaFiles {
+      for file in inputs.media {
         do {
           try validateMedia(
             file, options: media, reader: inputOptions.reader, profile: profile,
@@ -123,18 +96,11 @@ enum ValidateCommand: CaptionCommand {
               error.kind == .inputMissing ? ExitCode.noInput : ExitCode.dataError, "\(error)"))
         }
       }
-      for file in captionFiles {
+      for file in inputs.captions {
         do {
-          var result = try inputOptions.read(file, in: context)
-          let context = ValidationContext(tracks: [result.track], profile: profile)
-          let findings = validator.validate(result.track, in: context, id: report.nextTrackID)
-          result.diagnostics = Validator.configure(result.diagnostics, profile: profile)
-          // The reader's rules, then every rule that ran: one JUnit test case each.
-          let rules =
-            readerRules(result.track, profile: profile)
-            + validator.applicableRules(to: result.track, in: context).map(\.id)
-          // The report takes the findings over, so that they are not held twice.
-          report.add(result, findings: consume findings, checkedRules: rules)
+          try validateCaptionFile(
+            file, options: inputOptions, profile: profile, validator: validator,
+            report: &report, in: context)
         } catch {
           fail(error)
         }
@@ -145,6 +111,58 @@ enum ValidateCommand: CaptionCommand {
       report, format: format, failOn: failOn, output: arguments.value("output"), in: context)
     if let inputFailure { return inputFailure }
     return report.hasFinding(atLeast: failOn) ? ExitCode.findings : ExitCode.success
+  }
+
+  /// `--fail-on`: the least severity that makes the exit status 1; nil for `never`.
+  static func failOn(_ arguments: ParsedArguments) throws(UsageError) -> Severity? {
+    switch arguments.value("fail-on") ?? "error" {
+    case "error": return .error
+    case "warning": return .warning
+    case "never": return nil
+    case let other:
+      let names = ["error", "warning", "never"]
+      throw UsageError(
+        "unknown severity '\(other)' for '--fail-on'; expected one of error, warning, never",
+        given: other, candidates: names)
+    }
+  }
+
+  /// The media files and the caption files a path names: a folder's media files and the
+  /// caption files that are not their sidecars, or the path itself.
+  static func inputFiles(
+    of path: String
+  ) throws(CommandFailure) -> (media: [String], captions: [String]) {
+    guard path != "-", FolderWalker.isFolder(path) else {
+      return path != "-" && MediaInput.isMedia(path) ? ([path], []) : ([], [path])
+    }
+    let files = try FolderWalker.files(in: path)
+    let mediaFiles = files.filter(MediaInput.isMedia)
+    // Caption files that belong to a media file are checked with it, not twice.
+    let sidecars = Self.sidecars(of: mediaFiles, among: files)
+    let captionFiles = files.filter { file in
+      FormatRegistry.entry(forPath: file)?.canRead == true && !sidecars.contains(file)
+    }
+    if mediaFiles.isEmpty && captionFiles.isEmpty {
+      throw CommandFailure(ExitCode.noInput, "\(path): no media or caption files in the folder")
+    }
+    return (mediaFiles, captionFiles)
+  }
+
+  /// Checks one caption file and adds its track and findings to the report.
+  static func validateCaptionFile(
+    _ file: String, options: InputOptions, profile: ValidationProfile, validator: Validator,
+    report: inout ValidationReport, in context: CommandContext
+  ) throws(CommandFailure) {
+    var result = try options.read(file, in: context)
+    let context = ValidationContext(tracks: [result.track], profile: profile)
+    let findings = validator.validate(result.track, in: context, id: report.nextTrackID)
+    result.diagnostics = Validator.configure(result.diagnostics, profile: profile)
+    // The reader's rules, then every rule that ran: one JUnit test case each.
+    let rules =
+      readerRules(result.track, profile: profile)
+      + validator.applicableRules(to: result.track, in: context).map(\.id)
+    // The report takes the findings over, so that they are not held twice.
+    report.add(result, findings: consume findings, checkedRules: rules)
   }
 
   /// The files among `files` that are sidecars of one of `media` (in the same folder, named
@@ -188,7 +206,7 @@ enum ValidateCommand: CaptionCommand {
 
   /// Checks one media file with its tracks and adds them, the media-level findings, the
   /// coverage and the WCAG verdicts to the report.
-  private static func validateMedia(
+  static func validateMedia(
     _ path: String, options: MediaOptions, reader: CaptionFileReader, profile: ValidationProfile,
     validator: Validator, report: inout ValidationReport, in context: CommandContext
   ) throws {
