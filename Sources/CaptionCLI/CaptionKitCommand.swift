@@ -14,7 +14,7 @@ public enum CaptionKitCommand {
     ConvertCommand.configuration, ValidateCommand.configuration, ProbeCommand.configuration,
     ExtractCommand.configuration, MuxCommand.configuration, SpeechCommand.configuration,
     RulesCommand.configuration,
-    TranscriptCommand.configuration,
+    TranscriptCommand.configuration, BatchCommand.configuration,
   ]
 
   private static func runCommand(
@@ -27,6 +27,7 @@ public enum CaptionKitCommand {
     case MuxCommand.configuration.name: return try MuxCommand.run(arguments, in: context)
     case RulesCommand.configuration.name: return try RulesCommand.run(arguments, in: context)
     case SpeechCommand.configuration.name: return try SpeechCommand.run(arguments, in: context)
+    case BatchCommand.configuration.name: return try BatchCommand.run(arguments, in: context)
     case TranscriptCommand.configuration.name:
       return try TranscriptCommand.run(arguments, in: context)
     default: return try ValidateCommand.run(arguments, in: context)

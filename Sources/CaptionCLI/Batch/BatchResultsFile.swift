@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The `--results` file: result lines appended with one `write` each, so a killed run leaves
+/// only whole lines; with `--resume` the lines already there are kept and their keys read.
+final class BatchResultsFile {
+  private let descriptor: Int32
+  let path: String
+
+  /// Opens `path` for appending: emptied first unless `keep`; a last line without its line
+  /// break (cut short) is removed, so new lines never join it.
+  init(path: String, keep: Bool) throws(CommandFailure) {
+    self.path = path
+    let flags = O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | (keep ? 0 : O_TRUNC)
+    let descriptor = open(path, flags, 0o644)
+    guard descriptor >= 0 else {
+      throw CommandFailure(
+        ExitCode.cannotCreate, "\(path): cannot open: \(SystemError.describe(errno))")
+    }
+    self.descriptor = descriptor
+  }
+
+  deinit { close(descriptor) }
+
+  /// The keys of the whole lines in the file; a partial last line is cut off.
+  func existingKeys() throws(CommandFailure) -> Set<[UInt8]> {
+    var contents: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var offset: off_t = 0
+    while true {
+      let count = buffer.withUnsafeMutableBytes {
+        pread(descriptor, $0.baseAddress, $0.count, offset)
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw CommandFailure(
+          ExitCode.noInput, "\(path): cannot read: \(SystemError.describe(errno))")
+      }
+      if count == 0 { break }
+      contents += buffer[0..<count]
+      offset += off_t(count)
+    }
+    var keys: Set<[UInt8]> = []
+    var start = 0
+    for index in contents.indices where contents[index] == 0x0A {
+      if let key = BatchLine.key(of: contents[start..<index]) { keys.insert(key) }
+      start = index + 1
+    }
+    if start < contents.count, ftruncate(descriptor, off_t(start)) != 0 {
+      throw CommandFailure(
+        ExitCode.cannotCreate, "\(path): cannot truncate: \(SystemError.describe(errno))")
+    }
+    return keys
+  }
+
+  /// Appends one whole line.
+  func append(_ line: [UInt8]) throws(WriteFailure) {
+    var failure: WriteFailure?
+    line.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(descriptor, base + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          failure = WriteFailure(reason: SystemError.describe(errno))
+          return
+        }
+        offset += written
+      }
+    }
+    if let failure { throw failure }
+  }
+}

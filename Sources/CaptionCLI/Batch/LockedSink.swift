@@ -1,0 +1,23 @@
+import Synchronization
+
+/// A sink several threads write to, one whole write at a time.
+final class LockedSink: ByteSink, @unchecked Sendable {
+  private let sink: ByteSink
+  private let lock = Mutex(())
+
+  init(_ sink: ByteSink) {
+    self.sink = sink
+  }
+
+  func write(_ bytes: [UInt8]) throws(WriteFailure) {
+    let result: Result<Void, WriteFailure> = lock.withLock { _ in
+      do throws(WriteFailure) {
+        try sink.write(bytes)
+        return .success(())
+      } catch {
+        return .failure(error)
+      }
+    }
+    try result.get()
+  }
+}
