@@ -29,6 +29,8 @@ struct CaptionKitCommandTests {
         rules                     List the rules validate runs, with their severities.
         transcript                Merge captions, descriptions and chapters into an
                                   accessible transcript.
+        batch                     Check many media and caption files in parallel, one
+                                  JSON line per input.
 
       OPTIONS:
         --version                 Show the version.
