@@ -34,19 +34,26 @@ enum BatchLine {
     return bytes
   }
 
-  /// The JSON with its line breaks and indentation taken out. Strings never hold a raw line
-  /// break (it is escaped), so every line break and the spaces after it are layout.
+  /// The JSON with the layout taken out: line breaks and spaces outside strings.
   static func compacted(_ json: [UInt8]) -> [UInt8] {
     var result: [UInt8] = []
     result.reserveCapacity(json.count)
-    var inIndent = false
+    var inString = false
+    var escaped = false
     for byte in json {
-      if byte == 0x0A {
-        inIndent = true
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == 0x5C {
+          escaped = true
+        } else if byte == 0x22 {
+          inString = false
+        }
+      } else if byte == 0x22 {
+        inString = true
+      } else if byte == 0x0A || byte == 0x20 {
         continue
       }
-      if inIndent, byte == 0x20 { continue }
-      inIndent = false
       result.append(byte)
     }
     return result

@@ -4,10 +4,10 @@ import Testing
 
 struct BatchLineTests {
   @Test func compactsLayoutButNotStrings() {
-    let json = Array("{\n  \"a\": \"x  y\\n\",\n  \"b\": [\n    1\n  ]\n}\n".utf8)
+    let json = Array("{\n  \"a\": \"x  \\\" y\\\\\",\n  \"b\": [\n    1,\n    null\n  ]\n}\n".utf8)
     #expect(
       String(decoding: BatchLine.compacted(json), as: UTF8.self)
-        == "{\"a\": \"x  y\\n\",\"b\": [1]}")
+        == "{\"a\":\"x  \\\" y\\\\\",\"b\":[1,null]}")
   }
 
   @Test func theKeyEndsBeforeTheStatus() {
