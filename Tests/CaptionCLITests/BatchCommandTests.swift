@@ -101,6 +101,33 @@ struct BatchCommandTests {
     #expect(missing["size"] is NSNull)
   }
 
+  @Test func aFolderWithNothingToCheckIsAnErrorLine() throws {
+    let folder = try Self.library()
+    try folder.file("empty/notes.txt", "nothing here\n")
+    let run = ToolRun(["batch", folder.path + "/empty", folder.path + "/good.vtt"])
+    #expect(run.status == 65)
+    let found = try Self.byInput(run.stdout)
+    #expect(found[folder.path + "/good.vtt"]?["status"] as? String == "ok")
+    #expect(
+      found[folder.path + "/empty"]?["reason"] as? String
+        == "\(folder.path)/empty: no media or caption files in the folder")
+  }
+
+  @Test func manyWorkersWriteTheSameLinesAsOne() throws {
+    let folder = try Self.library()
+    for index in 0..<40 {
+      try folder.file("more/part\(index).srt", SampleText.srt)
+    }
+    let one = ToolRun(["batch", folder.path, "--jobs", "1"])
+    let four = ToolRun(["batch", folder.path, "--jobs", "4"])
+    #expect(one.status == 65)
+    #expect(four.status == one.status)
+    let lines = one.stdout.split(separator: "\n")
+    #expect(lines.count == 49)
+    #expect(four.stdout.split(separator: "\n").sorted() == lines.sorted())
+    #expect(four.stderr == one.stderr)
+  }
+
   @Test func resumeCompletesACutShortResultsFileWithoutDuplicates() throws {
     let folder = try Self.library()
     let results = folder.path + "/../" + UUID().uuidString + ".jsonl"
