@@ -100,16 +100,17 @@ enum BatchCommand: CaptionCommand {
       inputs = inputs.filter { shard.contains($0.path) }
       failedFolders = failedFolders.filter { shard.contains($0.0.path) }
     }
-    let inShard = inputs.count
+    let inShard = inputs.count + failedFolders.count
 
     let results = try resultsPath.map { (path) throws(CommandFailure) in
       try BatchResultsFile(path: path, keep: resume)
     }
     if resume, let results {
       let done = try results.existingKeys()
-      inputs = inputs.filter { !($0.isIdentified && done.contains($0.key)) }
+      // A missing input's line (size and mtime null) matches while it is still missing.
+      inputs = inputs.filter { !done.contains($0.key) }
+      failedFolders = failedFolders.filter { !done.contains($0.0.key) }
     }
-    let skipped = inShard - inputs.count
 
     let stderr = LockedSink(context.stderr)
     let stdout = context.stdout
@@ -130,11 +131,12 @@ enum BatchCommand: CaptionCommand {
       failOn: failOn)
     let runner = BatchRunner(inputs: inputs, settings: settings, stderr: stderr, emit: emit)
     let tally = runner.run(jobs: jobs)
+    let skipped = inShard - inputs.count - failedFolders.count
     if let failure = tally.writeFailure { throw writeFailure(failure, results: resultsPath) }
     errors += tally.errors
 
     var summary =
-      "batch: \(inputs.count) checked: \(tally.ok) ok, \(tally.findings) with findings, "
+      "batch: \(inputs.count + failedFolders.count) checked: \(tally.ok) ok, \(tally.findings) with findings, "
       + "\(errors) could not be read"
     if skipped > 0 { summary += "; \(skipped) already in the results" }
     if let shard {

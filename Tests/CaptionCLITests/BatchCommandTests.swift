@@ -165,6 +165,31 @@ struct BatchCommandTests {
     #expect(last.last?.contains("good.vtt") == true)
   }
 
+  @Test func resumeDoesNotRepeatMissingInputsOrEmptyFolders() throws {
+    let folder = try Self.library()
+    try folder.file("empty/notes.txt", "nothing here\n")
+    let results = folder.path + "/results.jsonl"
+    let arguments = [
+      "batch", folder.path + "/missing.vtt", folder.path + "/empty", folder.path + "/good.vtt",
+      "--results", results,
+    ]
+    let first = ToolRun(arguments)
+    #expect(first.status == 65)
+    let lines = try String(contentsOfFile: results, encoding: .utf8)
+    #expect(lines.split(separator: "\n").count == 3)
+    let again = ToolRun(arguments + ["--resume"])
+    #expect(again.status == 0)
+    #expect(again.stderr.hasSuffix("; 3 already in the results\n"))
+    #expect(try String(contentsOfFile: results, encoding: .utf8) == lines)
+    // Once the missing file exists it is checked.
+    try folder.file("missing.vtt", SampleText.webvtt)
+    let found = ToolRun(arguments + ["--resume"])
+    #expect(found.status == 0)
+    let after = try String(contentsOfFile: results, encoding: .utf8).split(separator: "\n")
+    #expect(after.count == 4)
+    #expect(after.last?.contains("\"status\":\"ok\"") == true)
+  }
+
   @Test func withoutResumeTheResultsFileIsReplaced() throws {
     let folder = try Self.library()
     let results = try folder.file("out/results.jsonl", "{\"input\":\"old\"}\n")

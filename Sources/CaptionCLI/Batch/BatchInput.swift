@@ -47,6 +47,4 @@ struct BatchInput: Equatable {
     return bytes
   }
 
-  /// True when the file could be examined, so that a result can be recognised on resume.
-  var isIdentified: Bool { size != nil && modified != nil }
 }
