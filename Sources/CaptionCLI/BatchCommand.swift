@@ -108,8 +108,8 @@ enum BatchCommand: CaptionCommand {
     if resume, let results {
       let done = try results.existingKeys()
       // A missing input's line (size and mtime null) matches while it is still missing.
-      inputs = inputs.filter { !done.contains($0.key) }
-      failedFolders = failedFolders.filter { !done.contains($0.0.key) }
+      inputs = inputs.filter { !done.contains(BatchResultsFile.hash($0.key)) }
+      failedFolders = failedFolders.filter { !done.contains(BatchResultsFile.hash($0.0.key)) }
     }
 
     let stderr = LockedSink(context.stderr)

@@ -25,9 +25,11 @@ final class BatchResultsFile {
 
   deinit { close(descriptor) }
 
-  /// The keys of the whole lines in the file; a partial last line is cut off.
-  func existingKeys() throws(CommandFailure) -> Set<[UInt8]> {
-    var contents: [UInt8] = []
+  /// The hashed keys of the whole lines in the file, read in pieces so that only the keys
+  /// are held; a partial last line is cut off.
+  func existingKeys() throws(CommandFailure) -> Set<UInt64> {
+    var keys: Set<UInt64> = []
+    var pending: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     var offset: off_t = 0
     while true {
@@ -40,20 +42,35 @@ final class BatchResultsFile {
           ExitCode.noInput, "\(path): cannot read: \(SystemError.describe(errno))")
       }
       if count == 0 { break }
-      contents += buffer[0..<count]
       offset += off_t(count)
+      var start = 0
+      for index in 0..<count where buffer[index] == 0x0A {
+        if pending.isEmpty {
+          if let key = BatchLine.key(of: buffer[start..<index]) { keys.insert(Self.hash(key)) }
+        } else {
+          pending += buffer[start..<index]
+          if let key = BatchLine.key(of: pending[...]) { keys.insert(Self.hash(key)) }
+          pending.removeAll(keepingCapacity: true)
+        }
+        start = index + 1
+      }
+      pending += buffer[start..<count]
     }
-    var keys: Set<[UInt8]> = []
-    var start = 0
-    for index in contents.indices where contents[index] == 0x0A {
-      if let key = BatchLine.key(of: contents[start..<index]) { keys.insert(key) }
-      start = index + 1
-    }
-    if start < contents.count, ftruncate(descriptor, off_t(start)) != 0 {
+    if !pending.isEmpty, ftruncate(descriptor, offset - off_t(pending.count)) != 0 {
       throw CommandFailure(
         ExitCode.cannotCreate, "\(path): cannot truncate: \(SystemError.describe(errno))")
     }
     return keys
+  }
+
+  /// The 64-bit FNV-1a hash of a key, which is what is kept of it.
+  static func hash(_ key: [UInt8]) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in key {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01b3
+    }
+    return hash
   }
 
   /// Appends one whole line.
