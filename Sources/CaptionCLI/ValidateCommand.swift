@@ -25,6 +25,9 @@ enum ValidateCommand: CaptionCommand {
       .init("format", value: "format", help: "text (default), json, junit or sarif."),
       .init("output", short: "o", value: "file", help: "Write the report to this file."),
       .init(
+        "report", value: "file.html",
+        help: "Also write an accessible HTML report with a timeline per track to this file."),
+      .init(
         "fail-on", value: "severity",
         help: "error (default), warning or never: the findings that make the exit status 1."),
     ] + ConfigurationOptions.options + InputOptions.options)
@@ -52,6 +55,11 @@ enum ValidateCommand: CaptionCommand {
     let inputOptions = try InputOptions(arguments)
     let profile = try ConfigurationOptions(arguments).profile
     let validator = Validator()
+    let htmlReport = arguments.value("report")
+    if htmlReport == "-" {
+      throw UsageError("'--report' needs a file name; standard output is for --format")
+    }
+    var htmlCues = htmlReport == nil ? nil : HTMLReportCollector()
     if arguments.positionals.filter({ $0 == "-" }).count > 1 {
       throw UsageError("standard input '-' can be read only once")
     }
@@ -93,6 +101,7 @@ enum ValidateCommand: CaptionCommand {
           }
           let rules =
             readerRules + validator.applicableRules(to: result.track, in: context).map(\.id)
+          htmlCues?.add(result.track, id: report.nextTrackID)
           // The report takes the findings over, so that they are not held twice.
           report.add(result, findings: consume findings, checkedRules: rules)
         } catch {
@@ -103,6 +112,11 @@ enum ValidateCommand: CaptionCommand {
 
     try write(
       report, format: format, failOn: failOn, output: arguments.value("output"), in: context)
+    if let htmlReport, let htmlCues {
+      let model = htmlCues.model(
+        of: report, title: HTMLReportCollector.title(for: arguments.positionals))
+      try AtomicFileWriter.write(Array(ValidationHTMLReportWriter.page(model).utf8), to: htmlReport)
+    }
     if let inputFailure { return inputFailure }
     return report.hasFinding(atLeast: failOn) ? ExitCode.findings : ExitCode.success
   }
