@@ -15,7 +15,7 @@ public enum ValidationHTMLReportWriter {
   /// report's help URIs.
   public static let defaultRuleDocumentation = "Docs/rules/"
   /// How many findings a list shows by default before it says how many more there are.
-  public static let defaultListLimit = 2000
+  public static let defaultListLimit = 1000
 
   /// The page as a string. Rule pages are linked as `ruleDocumentation` + id + `.md`; each
   /// list of findings stops after `listLimit` findings.
@@ -61,7 +61,7 @@ public enum ValidationHTMLReportWriter {
     code,.where{font-variant-numeric:tabular-nums}
     .timeline{overflow-x:auto;margin:0 0 1rem;border:1px solid var(--grid);border-radius:.25rem;\
     background:var(--bg)}
-    .timeline svg{display:block;width:60rem;max-width:none;height:auto}
+    .timeline svg{display:block;width:100%;min-width:60rem;height:auto}
     svg text{fill:var(--fg);font:13px system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
     svg .note{fill:var(--muted)}
     .grid line{stroke:var(--grid);stroke-width:1;stroke-dasharray:2 3}
@@ -97,6 +97,11 @@ public enum ValidationHTMLReportWriter {
     padding:.4rem .75rem .4rem 0}
     .c-criterion{width:34%}
     .c-status{width:20%}
+    @media (max-width:40rem){.verdicts thead{position:absolute;width:1px;height:1px;\
+    overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+    .verdicts tr{display:block;border-bottom:1px solid var(--grid);padding:.4rem 0}
+    .verdicts th,.verdicts td{display:block;width:auto;border:0;padding:.1rem 0}
+    .verdicts td.status::before{content:"Status: ";color:var(--fg)}}
     @media print{.skip{display:none}body{font-size:10pt}.page{max-width:none;padding:0}
     .timeline{overflow:visible;border:0}.timeline svg{width:100%}a{text-decoration:none}
     .findings li,tr,.timeline,dl{break-inside:avoid}h2,h3,h4{break-after:avoid}}
@@ -355,7 +360,8 @@ public enum ValidationHTMLReportWriter {
     }
 
     private mutating func writeVerdicts(_ media: ValidationHTMLReport.Media, id: String) {
-      html += "<h3 id=\"\(id)-wcag\">WCAG 2.2 verdicts</h3>\n<table>\n<caption>WCAG 1.2 "
+      html +=
+        "<h3 id=\"\(id)-wcag\">WCAG 2.2 verdicts</h3>\n<table class=\"verdicts\">\n<caption>WCAG 1.2 "
       html += "success criteria for <bdi>"
       escape(media.path)
       html += "</bdi></caption>\n<thead><tr><th scope=\"col\" class=\"c-criterion\">Criterion</th>"

@@ -141,7 +141,7 @@ struct ValidationHTMLReportWriterTests {
     // The list stops at its limit and says how many more there are.
     #expect(
       count("<li class=\"warning\">", in: page) == ValidationHTMLReportWriter.defaultListLimit)
-    #expect(page.contains("<p>98000 more findings not listed here;"))
+    #expect(page.contains("<p>99000 more findings not listed here;"))
     #expect(page.utf8.count < 2_000_000)
     #expect(
       timeline.contains(
@@ -151,9 +151,10 @@ struct ValidationHTMLReportWriterTests {
 
   @Test func drawsFewCuesOneByOneAndManyAsCoveredColumns() {
     let few = ValidationHTMLReportWriter.page(SampleReports.long(cues: 2))
-    // 2 cues over 2.5 s: 0–1 s and 1.5–2.5 s of an 808-unit plot starting at 136.
-    #expect(few.contains("<rect x=\"136\" width=\"323.2\" y=\"11\" height=\"18\"/>"))
-    #expect(few.contains("<rect x=\"620.8\" width=\"323.2\" y=\"11\" height=\"18\"/>"))
+    // 2 cues over 2.5 s: 0–1 s and 1.5–2.5 s of an 808-unit plot starting at 136, each one
+    // unit shorter.
+    #expect(few.contains("<rect x=\"136\" width=\"322.2\" y=\"11\" height=\"18\"/>"))
+    #expect(few.contains("<rect x=\"620.8\" width=\"322.2\" y=\"11\" height=\"18\"/>"))
     let many = ValidationHTMLReportWriter.page(SampleReports.long(cues: 1_000))
     // Cues of 1 s every 1.5 s over 1498.5 s cover every column once merged.
     #expect(many.contains("<rect x=\"136\" width=\"808\" y=\"11\" height=\"18\"/>"))
