@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""Media benchmark: captionkit's probe, extract and speech analysis next to FFmpeg's tools.
+"""Media benchmark: captionkit's probe, extract, speech analysis, mux and validate next to FFmpeg's tools.
 
 Generates a 10-minute and a 2-hour file (deterministic: FFmpeg test sources with fixed seeds,
 a subtitle cue every 3 s), runs each case several times round-robin, and prints the median
 wall time, the peak resident memory (GNU time) and the ratio to the FFmpeg command doing the
 same job. Also measures the start-up of caption-only and media commands on small inputs.
 
-Usage: Scripts/bench-media.py [--quick] [--captionkit PATH] [--out FILE.md]
+Usage: Scripts/bench-media.py [--quick] [--only JOB]... [--captionkit PATH] [--out FILE.md]
   --quick  only the 10-minute file and fewer runs
+  --only   only these jobs (startup, probe, extract, speech, mux, validate)
 Needs ffmpeg, ffprobe and GNU time (Scripts/install-deps --bench).
 """
 
@@ -98,6 +99,7 @@ def fmt_ms(seconds):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--only", action="append", default=[])
     parser.add_argument("--captionkit", default=os.path.join(ROOT, ".build", "release", "captionkit"))
     parser.add_argument("--out", default=os.path.join(ROOT, "Benchmarks", "results", "media-latest.md"))
     args = parser.parse_args()
@@ -136,10 +138,15 @@ def main():
             ("startup|probe 5 s file|ffprobe", ["ffprobe", "-v", "error", "-of", "json", "-show_format",
                                                 "-show_streams", "-show_chapters", small["mp4"]]),
         ]
-        all_results = [("5 s / 1k cues", cases, run_cases(cases, 11))]
+        def wanted(cases):
+            return [c for c in cases if not args.only or c[0].split("|")[0] in args.only]
+
+        cases = wanted(cases)
+        all_results = [("5 s / 1k cues", cases, run_cases(cases, 11))] if cases else []
         for label, seconds, runs in sizes:
             files = generate(tmp, label, seconds)
             mkv, mp4 = files["mkv"], files["mp4"]
+            srt = os.path.join(tmp, f"{label}.srt")
             cases = [
                 ("probe|mp4|captionkit", [ck, "probe", mp4, "--format", "json"]),
                 ("probe|mp4|ffprobe", ["ffprobe", "-v", "error", "-of", "json", "-show_format",
@@ -157,8 +164,22 @@ def main():
                                                   "-vn", "-f", "null", "-"]),
                 ("speech|mp4 aac|ffmpeg silencedetect", ["ffmpeg", "-nostdin", "-v", "error", "-i", mp4,
                                                          "-vn", "-af", "silencedetect", "-f", "null", "-"]),
+                # Add a caption file as an MP4 text track, every other stream copied.
+                ("mux|mp4 + srt as mov_text|captionkit", [ck, "mux", mp4, "--track", srt + ":lang=en",
+                                                          "-o", os.path.join(outdir, "mux.mp4")]),
+                ("mux|mp4 + srt as mov_text|ffmpeg", ["ffmpeg", "-nostdin", "-v", "error", "-y", "-i", mp4,
+                                                      "-i", srt, "-map", "0", "-map", "1", "-c", "copy",
+                                                      "-c:s", "mov_text",
+                                                      os.path.join(outdir, "ffmpeg-mux.mp4")]),
+                # validate --audio: probe, the embedded track, every rule, the speech analysis;
+                # the goal is within 1.5x of decoding the audio alone.
+                ("validate|mp4 --audio|captionkit", [ck, "validate", mp4, "--audio",
+                                                     "--fail-on", "never", "--format", "json",
+                                                     "-o", os.path.join(outdir, "report.json")]),
+                ("validate|mp4 --audio|ffmpeg decode", ["ffmpeg", "-nostdin", "-v", "error", "-i", mp4,
+                                                        "-vn", "-f", "null", "-"]),
             ]
-            all_results.append((label, cases, run_cases(cases, runs)))
+            all_results.append((label, wanted(cases), run_cases(wanted(cases), runs)))
             for path in files.values():
                 os.remove(path)
     for label, cases, (results, failed) in all_results:

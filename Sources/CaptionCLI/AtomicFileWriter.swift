@@ -18,6 +18,9 @@ final class AtomicFileWriter {
   private var failure: Int32?
   private var committed = false
 
+  /// The temporary file, for a writer that opens it by name (the media muxer).
+  var temporaryPath: String { temporary }
+
   /// Writes `bytes` as the file at `path`.
   static func write(_ bytes: [UInt8], to path: String) throws(CommandFailure) {
     let file = try open(path)

@@ -12,7 +12,8 @@ public enum CaptionKitCommand {
   /// The commands, in the order help lists them.
   static let commands: [CommandConfiguration] = [
     ConvertCommand.configuration, ValidateCommand.configuration, ProbeCommand.configuration,
-    ExtractCommand.configuration, SpeechCommand.configuration, RulesCommand.configuration,
+    ExtractCommand.configuration, MuxCommand.configuration, SpeechCommand.configuration,
+    RulesCommand.configuration,
     TranscriptCommand.configuration,
   ]
 
@@ -23,6 +24,7 @@ public enum CaptionKitCommand {
     case ConvertCommand.configuration.name: return try ConvertCommand.run(arguments, in: context)
     case ProbeCommand.configuration.name: return try ProbeCommand.run(arguments, in: context)
     case ExtractCommand.configuration.name: return try ExtractCommand.run(arguments, in: context)
+    case MuxCommand.configuration.name: return try MuxCommand.run(arguments, in: context)
     case RulesCommand.configuration.name: return try RulesCommand.run(arguments, in: context)
     case SpeechCommand.configuration.name: return try SpeechCommand.run(arguments, in: context)
     case TranscriptCommand.configuration.name:

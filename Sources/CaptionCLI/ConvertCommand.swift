@@ -19,7 +19,7 @@ enum ConvertCommand: CaptionCommand {
         help: "The file to write, or - for standard output."),
       .init(
         "to", value: "format",
-        help: "vtt, srt or json; by default taken from the output's extension."),
+        help: "vtt, srt, ttml or json; by default taken from the output's extension."),
       .init(
         "shift", value: "seconds",
         help: "Move every cue by this many seconds (exact to 1 ms, may be negative)."),
@@ -51,17 +51,24 @@ enum ConvertCommand: CaptionCommand {
       findings.print(TrackShift.shift(&result.track, by: shift), in: context)
     }
     func printLossy(_ lossy: [Diagnostic]) {
-      findings.print(
-        lossy.map { diagnostic in
-          var diagnostic = diagnostic
-          // Writers name the track's path, which is "-" for standard input.
-          if input == "-" {
-            diagnostic.file = "<stdin>"
-          } else if diagnostic.file == nil {
-            diagnostic.file = input
-          }
-          return diagnostic
-        }, in: context)
+      // In batches, so that a million findings are not copied at once.
+      var batch: [Diagnostic] = []
+      batch.reserveCapacity(min(lossy.count, 4096))
+      for diagnostic in lossy {
+        var diagnostic = diagnostic
+        // Writers name the track's path, which is "-" for standard input.
+        if input == "-" {
+          diagnostic.file = "<stdin>"
+        } else if diagnostic.file == nil {
+          diagnostic.file = input
+        }
+        batch.append(diagnostic)
+        if batch.count == 4096 {
+          findings.print(batch, in: context)
+          batch.removeAll(keepingCapacity: true)
+        }
+      }
+      findings.print(batch, in: context)
       findings.finish(in: context)
     }
     if let chunked = entry.chunkedWriter {

@@ -1,27 +1,46 @@
 import CaptionKit
 
-/// `captionkit validate`: reads caption files and reports what is wrong with them.
+/// `captionkit validate`: reads media files (with their embedded tracks, sidecars and
+/// audio) and caption files, and reports what is wrong with them and the WCAG verdicts.
 enum ValidateCommand: CaptionCommand {
   static let configuration = CommandConfiguration(
     name: "validate",
-    abstract: "Check caption files and report what is wrong with them.",
+    abstract: "Check media and caption files and report what is wrong with them.",
     usage:
-      "validate <path> ... [--config <file>] [--profile <name>] [--format <format>] [-o <file>] "
-      + "[--fail-on <severity>] [--encoding <name>] [--locale <tag>]",
+      "validate <path> ... [--config <file>] [--profile <name>] [--locales <tags>] "
+      + "[--source-locale <tag>] [--audio | --no-audio] [--audio-stream <index>] "
+      + "[--format <format>] [-o <file>] [--report <file.html>] [--fail-on <severity>] "
+      + "[--encoding <name>] [--locale <tag>]",
     discussion: """
-      A folder is searched for caption files (.vtt, .srt), which are checked in sorted order. \
-      Every rule of 'captionkit rules' that applies to a caption file runs, with the limits of \
-      the track's language (--locale, the file name, or the file's Language header).
+      A media file is checked with its embedded text tracks, its sidecar files \
+      (movie.<lang>[.<kind>].vtt|srt) and chapters, and, when it has audio, the speech found \
+      in it; the report ends with the WCAG 1.2.x verdicts. A folder is searched for media \
+      files (checked with their sidecars) and other caption files (.vtt, .srt), in sorted \
+      order. Every rule of 'captionkit rules' that applies runs, with the limits of each \
+      track's language (--locale, the file name, or the file's Language header).
 
       Exit status: 0 nothing at or above --fail-on, 1 findings, 64 usage error, 65 an input \
-      is not a caption file, 66 an input is missing, 73 the report cannot be written.
+      is not a caption file or damaged media, 66 an input is missing, 69 FFmpeg's libraries \
+      are missing (media only), 73 the report cannot be written.
       """,
     arguments: [
       .init(
         "path", repeats: true,
-        help: "Caption files or folders to check; - reads standard input.")
+        help: "Media files, caption files or folders to check; - reads standard input.")
     ],
     options: [
+      .init(
+        "locales", value: "tags",
+        help: "Locales that must have a caption or subtitle track (comma-separated; "
+          + "default: the configuration's requiredLocales)."),
+      .init(
+        "source-locale", value: "tag",
+        help: "The language translations are compared with (default: the captions', else en)."),
+      .init("audio", help: "Analyse the audio for speech (default when the media has audio)."),
+      .init("no-audio", help: "Do not analyse the audio."),
+      .init(
+        "audio-stream", value: "index",
+        help: "The audio stream to analyse, numbered as probe lists them."),
       .init("format", value: "format", help: "text (default), json, junit or sarif."),
       .init("output", short: "o", value: "file", help: "Write the report to this file."),
       .init(
@@ -53,7 +72,9 @@ enum ValidateCommand: CaptionCommand {
         given: other, candidates: names)
     }
     let inputOptions = try InputOptions(arguments)
-    let profile = try ConfigurationOptions(arguments).profile
+    var profile = try ConfigurationOptions(arguments).profile
+    let media = try MediaOptions(arguments)
+    if let locales = media.locales { profile.requiredLocales = locales }
     let validator = Validator()
     let htmlReport = arguments.value("report")
     if htmlReport == "-" {
@@ -73,34 +94,53 @@ enum ValidateCommand: CaptionCommand {
 
     var report = ValidationReport()
     for path in arguments.positionals {
-      let files: [String]
+      var captionFiles: [String] = []
+      var mediaFiles: [String] = []
       if path != "-", FolderWalker.isFolder(path) {
+        let files: [String]
         do {
-          files = try FolderWalker.files(in: path).filter {
-            FormatRegistry.entry(forPath: $0)?.canRead == true
-          }
+          files = try FolderWalker.files(in: path)
         } catch {
           fail(error)
           continue
         }
-        if files.isEmpty {
-          fail(CommandFailure(ExitCode.noInput, "\(path): no caption files in the folder"))
+        mediaFiles = files.filter(MediaInput.isMedia)
+        // Caption files that belong to a media file are checked with it, not twice.
+        let sidecars = Self.sidecars(of: mediaFiles, among: files)
+        captionFiles = files.filter { file in
+          FormatRegistry.entry(forPath: file)?.canRead == true && !sidecars.contains(file)
         }
+        if files.isEmpty || (mediaFiles.isEmpty && captionFiles.isEmpty) {
+          fail(CommandFailure(ExitCode.noInput, "\(path): no media or caption files in the folder"))
+        }
+      } else if path != "-", MediaInput.isMedia(path) {
+        mediaFiles = [path]
       } else {
-        files = [path]
+        captionFiles = [path]
       }
-      for file in files {
+      for file in mediaFiles {
+        do {
+          try validateMedia(
+            file, options: media, reader: inputOptions.reader, profile: profile,
+            validator: validator, report: &report, htmlCues: &htmlCues, in: context)
+        } catch let error as CommandFailure {
+          fail(error)
+        } catch let error as FFmpegError {
+          fail(
+            CommandFailure(
+              error.kind == .inputMissing ? ExitCode.noInput : ExitCode.dataError, "\(error)"))
+        }
+      }
+      for file in captionFiles {
         do {
           var result = try inputOptions.read(file, in: context)
           let context = ValidationContext(tracks: [result.track], profile: profile)
           let findings = validator.validate(result.track, in: context, id: report.nextTrackID)
           result.diagnostics = Validator.configure(result.diagnostics, profile: profile)
           // The reader's rules, then every rule that ran: one JUnit test case each.
-          let readerRules = ["parse.\(result.track.format.rawValue)", "parse.encoding"].filter {
-            id in RuleRegistry.rule(id: id).map { profile.severity(of: $0) != nil } ?? false
-          }
           let rules =
-            readerRules + validator.applicableRules(to: result.track, in: context).map(\.id)
+            readerRules(result.track, profile: profile)
+            + validator.applicableRules(to: result.track, in: context).map(\.id)
           htmlCues?.add(result.track, id: report.nextTrackID)
           // The report takes the findings over, so that they are not held twice.
           report.add(result, findings: consume findings, checkedRules: rules)
@@ -119,6 +159,88 @@ enum ValidateCommand: CaptionCommand {
     }
     if let inputFailure { return inputFailure }
     return report.hasFinding(atLeast: failOn) ? ExitCode.findings : ExitCode.success
+  }
+
+  /// The files among `files` that are sidecars of one of `media` (in the same folder, named
+  /// after it); linear in the number of files: each file's name is looked up by the stems it
+  /// could belong to (`movie`, `movie.en` for `movie.en.vtt`).
+  static func sidecars(of media: [String], among files: [String]) -> Set<String> {
+    func split(_ path: String) -> (folder: Substring, name: Substring) {
+      guard let slash = path.lastIndex(of: "/") else { return ("", path[...]) }
+      return (path[..<slash], path[path.index(after: slash)...])
+    }
+    var byStem: [String: [String]] = [:]
+    for path in media {
+      let (folder, name) = split(path)
+      byStem[folder + "/" + SidecarName.baseName(ofMedia: String(name)), default: []]
+        .append(String(name))
+    }
+    var result: Set<String> = []
+    for file in files where !MediaInput.isMedia(file) {
+      let (folder, name) = split(file)
+      var index = name.startIndex
+      while let dot = name[index...].firstIndex(of: ".") {
+        let stem = folder + "/" + name[..<dot]
+        if let names = byStem[String(stem)],
+          names.contains(where: { SidecarName.belongs(String(name), to: $0) })
+        {
+          result.insert(file)
+          break
+        }
+        index = name.index(after: dot)
+      }
+    }
+    return result
+  }
+
+  /// The reader's rules that are on for a track.
+  static func readerRules(_ track: Track, profile: ValidationProfile) -> [String] {
+    ["parse.\(track.format.rawValue)", "parse.encoding"].filter { id in
+      RuleRegistry.rule(id: id).map { profile.severity(of: $0) != nil } ?? false
+    }
+  }
+
+  /// Checks one media file with its tracks and adds them, the media-level findings, the
+  /// coverage and the WCAG verdicts to the report.
+  private static func validateMedia(
+    _ path: String, options: MediaOptions, reader: CaptionFileReader, profile: ValidationProfile,
+    validator: Validator, report: inout ValidationReport,
+    htmlCues: inout HTMLReportCollector?, in context: CommandContext
+  ) throws {
+    let input = try MediaInput.read(
+      path, reader: reader, audio: options.audio, audioStream: options.audioStream, in: context)
+    let facts = input.facts
+    let tracks = input.results.map(\.track)
+    let validation = ValidationContext(
+      tracks: tracks, media: facts, audio: input.audio, profile: profile,
+      sourceLocale: options.sourceLocale)
+    let firstDiagnostic = report.diagnostics.count
+    var ids: [String] = []
+    for var result in input.results {
+      let id = report.nextTrackID
+      ids.append(id)
+      let findings = validator.validate(result.track, in: validation, id: id)
+      result.diagnostics = Validator.configure(result.diagnostics, profile: profile)
+      let rules =
+        readerRules(result.track, profile: profile)
+        + validator.applicableRules(to: result.track, in: validation).map(\.id)
+      htmlCues?.add(result.track, id: id)
+      report.add(result, findings: consume findings, checkedRules: rules)
+    }
+    var together = Validator.configure(input.diagnostics, profile: profile)
+    together += validator.validateTogether(validation, ids: ids)
+    report.addMediaFindings(together, trackIDs: ids, from: firstDiagnostic)
+    let coverage = CoverageSummary(validation)
+    let mediaFindings = Array(report.diagnostics[firstDiagnostic...])
+    let wcag = WCAGEvaluator(
+      media: facts, tracks: zip(ids, tracks).map { ($0, $1) }, audioAnalysed: input.audio != nil,
+      diagnostics: mediaFindings
+    ).verdicts()
+    report.media.append(
+      ValidationReport.MediaEntry(
+        info: input.info, trackIDs: ids, coverage: coverage,
+        coverageTrack: coverage.track.map { ids[$0] }, wcag: wcag,
+        checkedRules: validator.contextRules(in: validation).map(\.id), speech: input.audio))
   }
 
   /// Size of the pieces the text report is written in.

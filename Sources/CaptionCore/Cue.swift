@@ -1,7 +1,8 @@
 /// One timed piece of text.
 ///
-/// Laid out for large tracks: settings other than the defaults live in a shared box (nil for
-/// the common cue without settings), and the source location is kept in 16 bytes.
+/// Laid out for large tracks: a cue read from a file keeps its text as a range of the file's
+/// bytes (shared by all its cues), settings other than the defaults live in a shared box (nil
+/// for the common cue without settings), and the source location is kept in 16 bytes.
 public struct Cue: Sendable, Hashable {
   // Stored in an order that packs the location into the padding after each time.
 
@@ -12,60 +13,131 @@ public struct Cue: Sendable, Hashable {
   private var locationLine: UInt32
   public var end: MediaTime
   private var locationColumn: UInt32
-  private var storedRawText: String
   private var locationOffset: Int
   /// Settings that differ from the defaults, and a location too large for the compact form.
   private var extras: Extras?
-  /// The text: most often `rawText` itself, plain or with its markup syntax.
-  private var textStorage: TextStorage
+  /// The raw text, and the text when it is not the raw text read plainly or in its syntax.
+  private var body: Body
 
-  /// How the text is kept.
-  private enum TextStorage: Sendable {
-    /// `rawText` is the text, without markup.
-    case raw
-    /// `rawText` is the text, in this markup syntax (a `CueTextMarkup`).
-    case rawMarkup(any CueTextMarkup)
-    /// Another text.
+  /// How the raw text and the text are kept.
+  private enum Body: Sendable {
+    /// The raw text is the text, without markup.
+    case plain(String)
+    /// The raw text is the text, in a markup syntax.
+    case markup(MarkupBox)
+    /// A raw text and another text.
     case other(TextBox)
+    /// A range of the bytes of a source file (`SourceRange`), read plainly, or in the
+    /// source's syntax when the range has markup.
+    case slice(CueSource, SourceRange)
+  }
+
+  private final class MarkupBox: Sendable {
+    let raw: String
+    let syntax: any CueTextMarkup
+
+    init(raw: String, syntax: any CueTextMarkup) {
+      self.raw = raw
+      self.syntax = syntax
+    }
   }
 
   private final class TextBox: Sendable {
+    let raw: String
     let text: CueText
 
-    init(_ text: CueText) {
+    init(raw: String, text: CueText) {
+      self.raw = raw
       self.text = text
     }
+  }
+
+  /// A cue text's place in its source: start and count of its bytes, a markup flag and a
+  /// written-form flag, in one word.
+  private struct SourceRange: Sendable {
+    var packed: UInt64
+
+    init?(_ range: Range<Int>, markup: Bool, writtenForm: Bool) {
+      guard let start = UInt32(exactly: range.lowerBound), range.count < 1 << 30 else {
+        return nil
+      }
+      packed =
+        UInt64(start) << 32 | UInt64(range.count) << 2 | (writtenForm ? 2 : 0) | (markup ? 1 : 0)
+    }
+
+    var range: Range<Int> {
+      let start = Int(packed >> 32)
+      return start..<start + Int(packed >> 2 & 0x3FFF_FFFF)
+    }
+
+    var hasMarkup: Bool { packed & 1 == 1 }
+    var isWrittenForm: Bool { packed & 2 == 2 }
   }
 
   /// The text as a tree of spans.
   public var text: CueText {
     get {
-      switch textStorage {
-      case .raw: return CueText(plain: storedRawText)
-      case .rawMarkup(let syntax): return CueText(markup: storedRawText, syntax: syntax)
+      switch body {
+      case .plain(let raw): return CueText(plain: raw)
+      case .markup(let box): return CueText(markup: box.raw, syntax: box.syntax)
       case .other(let box): return box.text
+      case .slice(let source, let range):
+        let raw = source.string(range.range)
+        if range.hasMarkup, let syntax = source.syntax {
+          return CueText(markup: raw, syntax: syntax)
+        }
+        return CueText(plain: raw)
       }
     }
-    set { textStorage = Self.storage(of: newValue, rawText: storedRawText) }
+    set { body = Self.body(of: newValue, rawText: rawText) }
   }
 
   /// The cue text exactly as written in the source file (markup and character references
   /// kept, line breaks as `\n`).
   public var rawText: String {
-    get { storedRawText }
-    set {
-      if case .other = textStorage {
-      } else {
-        textStorage = .other(TextBox(text))
+    get {
+      switch body {
+      case .plain(let raw): return raw
+      case .markup(let box): return box.raw
+      case .other(let box): return box.raw
+      case .slice(let source, let range): return source.string(range.range)
       }
-      storedRawText = newValue
+    }
+    set {
+      if case .other(let box) = body {
+        body = .other(TextBox(raw: newValue, text: box.text))
+      } else {
+        body = .other(TextBox(raw: newValue, text: text))
+      }
     }
   }
 
-  private static func storage(of text: CueText, rawText: String) -> TextStorage {
-    if let plain = text.storedPlain, plain == rawText { return .raw }
-    if let markup = text.markup, markup.text == rawText { return .rawMarkup(markup.syntax) }
-    return .other(TextBox(text))
+  private static func body(of text: CueText, rawText: String) -> Body {
+    if let plain = text.storedPlain, plain == rawText { return .plain(rawText) }
+    if let markup = text.markup, markup.text == rawText {
+      return .markup(MarkupBox(raw: rawText, syntax: markup.syntax))
+    }
+    return .other(TextBox(raw: rawText, text: text))
+  }
+
+  /// Calls `body` with the bytes of the raw text and, when the text is the raw text read in
+  /// a markup syntax, that syntax (nil for plain text), without making a string. Returns nil,
+  /// calling nothing, when the text is not the raw text read plainly or in its syntax.
+  package func withRawTextBytes<Result>(
+    _ body: (UnsafeBufferPointer<UInt8>, (any CueTextMarkup)?) -> Result
+  ) -> Result? {
+    switch self.body {
+    case .plain(var raw): return raw.withUTF8 { body($0, nil) }
+    case .markup(let box):
+      var raw = box.raw
+      return raw.withUTF8 { body($0, box.syntax) }
+    case .other: return nil
+    case .slice(let source, let range):
+      let syntax = range.hasMarkup ? source.syntax : nil
+      return source.bytes.withUnsafeBufferPointer {
+        body(UnsafeBufferPointer(rebasing: $0[range.range]), syntax)
+      }
+    }
   }
 
   /// What most cues do not need, shared between copies and replaced, never changed.
@@ -83,24 +155,74 @@ public struct Cue: Sendable, Hashable {
     id: String = "", start: MediaTime, end: MediaTime, settings: CueSettings = .default,
     text: CueText, rawText: String, location: SourceLocation? = nil
   ) {
+    self.init(
+      id: id, start: start, end: end, settings: settings,
+      body: Self.body(of: text, rawText: rawText), location: location)
+  }
+
+  /// A cue whose raw text is `range` of `source`'s bytes, valid UTF-8: plain text, or text in
+  /// the source's syntax when `hasMarkup`. The text is kept as that range, without a copy.
+  /// `settings` nil stands for the defaults. `writtenForm` says that the reader found the
+  /// markup in the simplest form of its syntax (see `hasMarkupInWrittenForm`).
+  package init(
+    id: String, start: MediaTime, end: MediaTime, settings: CueSettings?, source: CueSource,
+    range: Range<Int>, hasMarkup: Bool, writtenForm: Bool = false, location: SourceLocation
+  ) {
     self.id = id
     self.start = start
     self.end = end
-    self.storedRawText = rawText
-    self.textStorage = Self.storage(of: text, rawText: rawText)
+    let markup = hasMarkup && source.syntax != nil
+    if let packed = SourceRange(range, markup: markup, writtenForm: markup && writtenForm) {
+      body = .slice(source, packed)
+    } else {
+      let raw = source.string(range)
+      if hasMarkup, let syntax = source.syntax {
+        body = .markup(MarkupBox(raw: raw, syntax: syntax))
+      } else {
+        body = .plain(raw)
+      }
+    }
+    if let line = UInt32(exactly: location.line), line > 0,
+      let column = UInt32(exactly: location.column)
+    {
+      locationLine = line
+      locationColumn = column
+      locationOffset = location.offset
+      if let settings, !settings.isDefault {
+        extras = Extras(settings: settings, location: nil)
+      } else {
+        extras = nil
+      }
+    } else {
+      locationLine = 0
+      locationColumn = 0
+      locationOffset = 0
+      extras = Extras(settings: settings ?? .default, location: location)
+    }
+  }
+
+  private init(
+    id: String, start: MediaTime, end: MediaTime, settings: CueSettings, body: Body,
+    location: SourceLocation?
+  ) {
+    self.id = id
+    self.start = start
+    self.end = end
+    self.body = body
+    let plainSettings = settings.isDefault
     if let location, let line = UInt32(exactly: location.line), line > 0,
       let column = UInt32(exactly: location.column)
     {
       self.locationLine = line
       self.locationColumn = column
       self.locationOffset = location.offset
-      self.extras = settings.isDefault ? nil : Extras(settings: settings, location: nil)
+      self.extras = plainSettings ? nil : Extras(settings: settings, location: nil)
     } else {
       self.locationLine = 0
       self.locationColumn = 0
       self.locationOffset = 0
       self.extras =
-        settings.isDefault && location == nil
+        plainSettings && location == nil
         ? nil : Extras(settings: settings, location: location)
     }
   }
@@ -116,6 +238,21 @@ public struct Cue: Sendable, Hashable {
         extras = Extras(settings: newValue, location: location)
       }
     }
+  }
+
+  /// True when the text is the raw text in its syntax, and the reader that made the cue found
+  /// that markup in the simplest form of the syntax (for WebVTT, known tags with classes and
+  /// voices, all closed, and `&amp;`, `&lt;`, `&gt;`; for SRT, `<b>`, `<i>`, `<u>` closed in
+  /// order and at most one `{\anN}`): writers need not check it again.
+  package var hasMarkupInWrittenForm: Bool {
+    if case .slice(_, let range) = body { return range.isWrittenForm }
+    return false
+  }
+
+  /// True when the settings are the defaults, found without copying them.
+  package var hasDefaultSettings: Bool {
+    guard let extras else { return true }
+    return extras.settings.isDefault
   }
 
   /// Where the cue begins in its source file (its identifier line, or its timing line).

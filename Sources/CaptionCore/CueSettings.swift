@@ -56,5 +56,8 @@ public struct CueSettings: Sendable, Hashable {
   /// The settings of a cue that has none.
   public static let `default` = CueSettings()
 
-  public var isDefault: Bool { self == .default }
+  public var isDefault: Bool {
+    region == nil && line == nil && position == nil && size == 100 && vertical == .horizontal
+      && snapToLines && lineAlign == .start && positionAlign == .auto && align == .center
+  }
 }

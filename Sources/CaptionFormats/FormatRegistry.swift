@@ -40,7 +40,8 @@ public enum FormatRegistry {
       chunkedWriter: { SRTWriter.write($0, chunkSize: $1, flush: $2) }),
     Entry(
       format: .ttml, displayName: "TTML", names: ["ttml", "dfxp"],
-      extensions: ["ttml", "dfxp", "xml"], reader: nil, writer: nil),
+      extensions: ["ttml", "dfxp", "xml"], reader: { TTMLReader.read($0, path: $1) },
+      writer: { TTMLWriter.write($0, into: &$1) }),
     Entry(
       format: .json, displayName: "JSON track", names: ["json"], extensions: ["json"],
       reader: nil, writer: { JSONTrackWriter.write($0, into: &$1) }),
@@ -65,8 +66,9 @@ public enum FormatRegistry {
     return entries.first { $0.extensions.contains(fileExtension) }
   }
 
-  /// The format of decoded text judged by its first lines: the `WEBVTT` signature, or an SRT
-  /// cue (a counter line then a timing line, or a timing line first); nil when neither.
+  /// The format of decoded text judged by its first lines: the `WEBVTT` signature, an XML
+  /// declaration or `<tt` start tag (TTML), or an SRT cue (a counter line then a timing line,
+  /// or a timing line first); nil when none.
   public static func sniff(_ utf8: [UInt8]) -> TrackFormat? {
     var lines = LineScanner(utf8)
     var first: TextLine?
@@ -78,6 +80,7 @@ public enum FormatRegistry {
     }
     guard let first else { return nil }
     if isWebVTTSignature(utf8, first.range) { return .webvtt }
+    if isXMLStart(utf8, first.range) { return .ttml }
     if containsArrow(utf8, first.range) { return .srt }
     if isCounter(utf8, first.range), let second = lines.next(), containsArrow(utf8, second.range) {
       return .srt
@@ -101,6 +104,16 @@ public enum FormatRegistry {
     else { return false }
     let next = range.lowerBound + signature.count
     return next == range.upperBound || bytes[next] == 0x20 || bytes[next] == 0x09
+  }
+
+  /// True when the line starts an XML document (`<?xml`) or a `tt` element (`<tt`, `<tt:tt`).
+  private static func isXMLStart(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+    var start = range.lowerBound
+    while start < range.upperBound, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+    let line = bytes[start..<range.upperBound]
+    return line.starts(with: "<?xml".utf8) || line.starts(with: "<tt ".utf8)
+      || line.starts(with: "<tt>".utf8) || line.starts(with: "<tt:tt".utf8)
+      || line.elementsEqual("<tt".utf8)
   }
 
   private static func isCounter(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {

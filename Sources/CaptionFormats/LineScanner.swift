@@ -39,6 +39,21 @@ public struct LineScanner: Sequence, IteratorProtocol, Sendable {
     let start = position
     return bytes.withUnsafeBufferPointer { buffer -> TextLine in
       var index = start
+      // Eight bytes at a time while none of them is CR or LF.
+      if let base = buffer.baseAddress {
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= count {
+          let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+          let lineFeeds = word ^ 0x0A0A_0A0A_0A0A_0A0A
+          let returns = word ^ 0x0D0D_0D0D_0D0D_0D0D
+          if ((lineFeeds &- ones) & ~lineFeeds | (returns &- ones) & ~returns) & highs != 0 {
+            break
+          }
+          index += 8
+        }
+      }
       while index < count {
         let byte = buffer[index]
         if byte == 0x0A || byte == 0x0D { break }

@@ -70,6 +70,25 @@ public struct Findings: Sendable {
         location: location, cue: cue, hint: hint))
   }
 
+  /// Adds a finding about `track` (a context rule's), about its cue at `cue` (1-based) when
+  /// given, at the cue's place in the track's file.
+  public mutating func add(
+    _ message: String, in track: TrackInput, cue index: Int? = nil, hint: String? = nil
+  ) {
+    let rule = rules[current]
+    var location: SourceLocation?
+    var reference: CueReference?
+    let cues = track.track.cues
+    if let index, index >= 1, index <= cues.count {
+      location = cues[index - 1].location
+      reference = cues[index - 1].reference(index: index)
+    }
+    otherFindings.append(
+      Diagnostic(
+        rule: rule.id, severity: rule.severity, message: message, file: track.track.path,
+        track: track.id, location: location, cue: reference, hint: hint))
+  }
+
   /// Every finding as a diagnostic, those about cues taking their place and reference from
   /// `cues`, sorted by position.
   func diagnostics(cues: [Cue]) -> [Diagnostic] {

@@ -20,6 +20,8 @@ public struct TrackInput: Sendable {
   /// Letters counted per script over every cue (after the pass over the cues; empty when
   /// no rule reads cue text).
   public var scripts = ScriptCounts()
+  /// The id reports give the track (`1`, `2`, ...), when it has one.
+  public var id: String?
 
   public init(
     track: Track, language: LanguageTag?, kind: TrackKind?, limits: LocaleLimits,

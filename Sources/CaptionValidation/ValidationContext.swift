@@ -8,15 +8,19 @@ public struct ValidationContext: Sendable {
   public var media: MediaFacts?
   public var audio: AudioActivity?
   public var profile: ValidationProfile
+  /// The language translations are compared with (`--source-locale`); when nil, the
+  /// captions' language, else `en`.
+  public var sourceLocale: LanguageTag?
 
   public init(
     tracks: [Track], media: MediaFacts? = nil, audio: AudioActivity? = nil,
-    profile: ValidationProfile = .standard
+    profile: ValidationProfile = .standard, sourceLocale: LanguageTag? = nil
   ) {
     self.tracks = tracks
     self.media = media
     self.audio = audio
     self.profile = profile
+    self.sourceLocale = sourceLocale
   }
 
   /// What this context can give rules.
@@ -36,15 +40,27 @@ public struct MediaFacts: Sendable, Hashable {
   public var frameRate: Double?
   public var hasAudio: Bool
   public var hasVideo: Bool
+  /// The media file, as given.
+  public var path: String?
+  /// The container's audio and subtitle streams, in index order.
+  public var streams: [MediaStreamFacts]
 
   public init(
     duration: MediaTime? = nil, frameRate: Double? = nil, hasAudio: Bool = false,
-    hasVideo: Bool = false
+    hasVideo: Bool = false, path: String? = nil, streams: [MediaStreamFacts] = []
   ) {
     self.duration = duration
     self.frameRate = frameRate
     self.hasAudio = hasAudio
     self.hasVideo = hasVideo
+    self.path = path
+    self.streams = streams
+  }
+
+  /// True when an audio stream is marked as audio description (`visual_impaired` or
+  /// `descriptions`).
+  public var hasDescribedAudio: Bool {
+    streams.contains { $0.type == .audio && $0.isDescription }
   }
 }
 

@@ -17,6 +17,23 @@ public struct Validator: Sendable {
     for track in context.tracks {
       result += validate(track, in: context)
     }
+    return result + validateTogether(context)
+  }
+
+  /// The rules that look at all the tracks of `context` together and would run on it.
+  public func contextRules(in context: ValidationContext) -> [any Rule] {
+    let available = context.available
+    return rules.filter { rule in
+      rule is any ContextRule && available.isSuperset(of: rule.needs)
+        && context.profile.severity(of: rule) != nil
+    }
+  }
+
+  /// The findings of the rules that look at all the tracks of `context` together
+  /// (`ContextRule`); `ids` names the tracks in reports (one per track, in order).
+  public func validateTogether(_ context: ValidationContext, ids: [String]? = nil)
+    -> [Diagnostic]
+  {
     let available = context.available
     var contextRules: [any ContextRule] = []
     var severities: [(id: String, severity: Severity)] = []
@@ -27,15 +44,18 @@ public struct Validator: Sendable {
       contextRules.append(contextRule)
       severities.append((rule.id, severity))
     }
-    guard !contextRules.isEmpty else { return result }
-    let inputs = context.tracks.map { Self.input(for: $0, context: context) }
+    guard !contextRules.isEmpty else { return [] }
+    var inputs = context.tracks.map { Self.input(for: $0, context: context) }
+    if let ids {
+      for index in inputs.indices where index < ids.count { inputs[index].id = ids[index] }
+    }
     var findings = Findings()
     findings.prepare(severities)
     for (index, rule) in contextRules.enumerated() {
       findings.begin(index)
       rule.check(context, tracks: inputs, findings: &findings)
     }
-    return result + findings.diagnostics(cues: [])
+    return findings.diagnostics(cues: [])
   }
 
   /// Every finding of the rules for one track, sorted by position (findings about the whole
@@ -109,8 +129,9 @@ public struct Validator: Sendable {
     let available = context.available
     let kind = input.kind ?? .captions
     return rules.filter { rule in
-      !rule.needs.contains(.external) && available.isSuperset(of: rule.needs)
-        && rule.trackKinds.contains(kind) && context.profile.severity(of: rule) != nil
+      !rule.needs.contains(.external) && !(rule is any ContextRule)
+        && available.isSuperset(of: rule.needs) && rule.trackKinds.contains(kind)
+        && context.profile.severity(of: rule) != nil
     }
   }
 

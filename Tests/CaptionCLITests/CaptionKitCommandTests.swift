@@ -19,11 +19,12 @@ struct CaptionKitCommandTests {
 
       COMMANDS:
         convert                   Convert a caption file to another format.
-        validate                  Check caption files and report what is wrong with
-                                  them.
+        validate                  Check media and caption files and report what is
+                                  wrong with them.
         probe                     Show a media file's format, streams and chapters.
         extract                   Write the text subtitle streams of a media file as
                                   caption files.
+        mux                       Add caption files to a media file as text tracks.
         speech                    List where a media file's audio holds speech.
         rules                     List the rules validate runs, with their severities.
         transcript                Merge captions, descriptions and chapters into an
@@ -60,8 +61,8 @@ struct CaptionKitCommandTests {
 
       OPTIONS:
         -o, --output <output>     The file to write, or - for standard output.
-        --to <format>             vtt, srt or json; by default taken from the output's
-                                  extension.
+        --to <format>             vtt, srt, ttml or json; by default taken from the
+                                  output's extension.
         --shift <seconds>         Move every cue by this many seconds (exact to 1 ms,
                                   may be negative).
         --max-findings <n>        Print at most this many findings of each rule
@@ -85,7 +86,7 @@ struct CaptionKitCommandTests {
   @Test func validateHelpListsEveryOption() {
     let run = ToolRun(["validate", "--help"])
     #expect(run.status == 0)
-    #expect(run.stdout.hasPrefix("OVERVIEW: Check caption files and report what is wrong"))
+    #expect(run.stdout.hasPrefix("OVERVIEW: Check media and caption files and report what is wrong"))
     for option in [
       "--format <format>", "-o, --output <file>", "--fail-on <severity>",
       "--encoding <name>", "--locale <tag>", "--max-input-size <bytes>", "-h, --help",
@@ -113,8 +114,9 @@ struct CaptionKitCommandTests {
         error: unknown option '--formt'
         hint: did you mean '--format'?
         usage: captionkit validate <path> ... [--config <file>] [--profile <name>] \
-        [--format <format>] [-o <file>] [--fail-on <severity>] [--encoding <name>] \
-        [--locale <tag>]
+        [--locales <tags>] [--source-locale <tag>] [--audio | --no-audio] \
+        [--audio-stream <index>] [--format <format>] [-o <file>] [--report <file.html>] \
+        [--fail-on <severity>] [--encoding <name>] [--locale <tag>]
 
         """)
   }

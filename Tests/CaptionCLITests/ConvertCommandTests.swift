@@ -75,7 +75,7 @@ struct ConvertCommandTests {
     #expect(run.status == 64)
     #expect(
       run.stderr == """
-        error: unknown format 'strr' for '--to'; expected one of vtt, srt, json
+        error: unknown format 'strr' for '--to'; expected one of vtt, srt, ttml, json
         hint: did you mean 'srt'?
         usage: captionkit convert <input> -o <output> [--to <format>] [--encoding <name>] \
         [--shift <seconds>] [--locale <tag>] [--max-findings <n>]
@@ -89,16 +89,16 @@ struct ConvertCommandTests {
     #expect(
       run.stderr.hasPrefix(
         "error: cannot tell the output format from 'out.txt'\n"
-          + "hint: add --to with one of vtt, srt, json\n"))
+          + "hint: add --to with one of vtt, srt, ttml, json\n"))
   }
 
-  @Test func saysWhatItCannotWriteYet() throws {
+  @Test func infersTTMLFromTheOutputExtension() throws {
     let folder = try TemporaryFolder()
     let input = try folder.file("a.vtt", "WEBVTT\n")
-    let run = ToolRun(["convert", input, "-o", folder.path + "/a.ttml"])
-    #expect(run.status == 64)
-    #expect(run.stderr.hasPrefix("error: writing TTML is not available yet\nusage: "))
-    #expect(!folder.exists("a.ttml"))
+    let run = ToolRun(["convert", input, "-o", folder.path + "/a.ttml", "--locale", "en"])
+    #expect(run.status == 0)
+    #expect(run.stderr.isEmpty)
+    #expect(try folder.contents("a.ttml").contains("<body region=\"bottom\">"))
   }
 
   @Test func requiresAnOutput() {

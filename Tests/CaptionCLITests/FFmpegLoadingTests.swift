@@ -83,6 +83,20 @@ struct FFmpegLoadingTests {
     #expect(convert.stderr == "")
   }
 
+  @Test func validateLoadsFFmpegOnlyForMediaAndExits69WithoutIt() throws {
+    let folder = try TemporaryFolder()
+    let input = try Self.captionFile(in: folder)
+    let captions = try Self.captionkit(["validate", input], environment: ["LD_DEBUG": "libs"])
+    #expect(captions.status == 0)
+    #expect(captions.stderr.contains("libc.so.6"))
+    #expect(!captions.stderr.contains("libavformat"))
+    let missing = ["CAPTIONKIT_FFMPEG_LIBRARY_PATH": folder.path + "/no-ffmpeg"]
+    let media = ValidateRulesTests.samples + "/flawed/bare.mp4"
+    let run = try Self.captionkit(["validate", media], environment: missing)
+    #expect(run.status == 69)
+    #expect(run.stderr.hasPrefix("error: FFmpeg is not available: cannot load libavutil.so.57"))
+  }
+
   @Test func ffmpegsOwnLogNeverReachesTheTerminal() throws {
     // A damaged Matroska file makes FFmpeg log errors; only our one line may appear.
     let folder = try TemporaryFolder()

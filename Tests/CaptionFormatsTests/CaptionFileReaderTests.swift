@@ -76,10 +76,6 @@ struct CaptionFileReaderTests {
       ([], "a.vtt", "the file is empty"),
       (Array(" \r\n\t\n".utf8), "a.srt", "the file is empty"),
       (Array("hello\nworld\n".utf8), "a.srt", "no cues found"),
-      (
-        Array("<tt xmlns=\"http://www.w3.org/ns/ttml\"/>".utf8), "a.ttml",
-        "reading TTML is not supported yet"
-      ),
     ]
     for (bytes, path, reason) in cases {
       #expect(throws: CaptionFileReader.Failure.notCaptionFile(path: path, reason: reason)) {

@@ -7,8 +7,9 @@ struct FormatRegistryTests {
   @Test func listsEachFormatOnce() {
     let formats = FormatRegistry.entries.map(\.format)
     #expect(formats == [.webvtt, .srt, .ttml, .json])
-    #expect(FormatRegistry.entries.filter(\.canRead).map(\.format) == [.webvtt, .srt])
-    #expect(FormatRegistry.entries.filter(\.canWrite).map(\.format) == [.webvtt, .srt, .json])
+    #expect(FormatRegistry.entries.filter(\.canRead).map(\.format) == [.webvtt, .srt, .ttml])
+    #expect(
+      FormatRegistry.entries.filter(\.canWrite).map(\.format) == [.webvtt, .srt, .ttml, .json])
     let extensions = FormatRegistry.entries.flatMap(\.extensions)
     #expect(Set(extensions).count == extensions.count)
   }
@@ -35,12 +36,17 @@ struct FormatRegistryTests {
     ("1\n00:00:01,000 --> 00:00:02,000\nx\n", .srt),
     ("\r\n 12 \r\n00:00:01,000 --> 00:00:02,000\r\n", .srt),
     ("00:00:01,000 --> 00:00:02,000\nx\n", .srt),
+    ("<?xml version=\"1.0\"?>\n<tt xmlns=\"http://www.w3.org/ns/ttml\">", .ttml),
+    ("\n  <tt xml:lang=\"en\">", .ttml),
+    ("<tt:tt xmlns:tt=\"http://www.w3.org/ns/ttml\">", .ttml),
   ])
   func sniffsTheFormat(text: String, format: TrackFormat) {
     #expect(FormatRegistry.sniff(Array(text.utf8)) == format)
   }
 
-  @Test(arguments: ["", "WEBVTTX\n", "webvtt\n", "1\nhello\n", "hello -- > world", "\n\n"])
+  @Test(arguments: [
+    "", "WEBVTTX\n", "webvtt\n", "1\nhello\n", "hello -- > world", "\n\n", "<html>", "<ttx>",
+  ])
   func sniffsNothingInOtherText(text: String) {
     #expect(FormatRegistry.sniff(Array(text.utf8)) == nil)
   }

@@ -18,7 +18,12 @@ struct RuleRegistryTests {
       let parts = id.split(separator: ".")
       #expect(parts.count == 2, "\(id)")
       #expect(RuleArea(rawValue: String(parts[0])) != nil, "\(id)")
-      #expect(parts.last?.allSatisfy { $0.isLowercase || $0 == "-" } == true, "\(id)")
+      // Kebab case: lower-case letters, digits (`mp4-text-codec`) and dashes.
+      let name = parts.last ?? ""
+      #expect(
+        name.first?.isLowercase == true
+          && name.allSatisfy { $0.isLowercase || ("0"..."9").contains($0) || $0 == "-" },
+        "\(id)")
     }
     for id in Self.contractIDs { #expect(ids.contains(id), "\(id)") }
   }

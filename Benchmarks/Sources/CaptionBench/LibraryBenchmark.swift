@@ -1,7 +1,7 @@
 import CaptionKit
 
 /// Times captionkit's library in this process: read the file, decode it, read the cues, and
-/// for a conversion write them to bytes and to a file.
+/// for a conversion write them to a file in chunks (the writers' chunked form).
 public enum LibraryBenchmark {
   /// What one timed run did and how long each step took, in milliseconds.
   public struct Result: Sendable {
@@ -41,20 +41,35 @@ public enum LibraryBenchmark {
     }
     var result = Result()
     let track = try readTrack(path, into: &result)
+    // Written as the command writes: in chunks of `chunkSize` bytes, each saved to the file
+    // as it is made, so the output is never held whole in memory.
     var clock = Stopwatch.now()
-    var bytes: [UInt8] = []
+    let file = try ByteFile.Writer(path: output)
+    var failure: Error?
+    var outputBytes = 0
+    func save(_ bytes: inout [UInt8]) {
+      outputBytes += bytes.count
+      if failure == nil {
+        do { try file.append(bytes) } catch { failure = error }
+      }
+      bytes.removeAll(keepingCapacity: true)
+    }
     let lossy: [Diagnostic]
     switch target {
-    case .vtt: lossy = WebVTTWriter.write(track, into: &bytes)
-    case .srt: lossy = SRTWriter.write(track, into: &bytes)
+    case .vtt: lossy = WebVTTWriter.write(track, chunkSize: chunkSize, flush: save)
+    case .srt: lossy = SRTWriter.write(track, chunkSize: chunkSize, flush: save)
     }
+    if let failure { throw failure }
     result.diagnostics += lossy.count
     result.write = lap(&clock)
-    try ByteFile.write(bytes, to: output)
-    result.outputBytes = bytes.count
+    try file.close()
+    result.outputBytes = outputBytes
     result.save = lap(&clock)
     return result
   }
+
+  /// How many bytes of output are made before they are saved, as in `captionkit convert`.
+  public static let chunkSize = 256 * 1024
 
   private static func readTrack(_ path: String, into result: inout Result) throws -> Track {
     guard let format = CaptionFileFormat(path: path) else {

@@ -3,8 +3,10 @@ import CaptionKit
 /// Writes the JSON report of the command-line contract: `tool`, `media`, `tracks`,
 /// `diagnostics`, `coverage`, `wcag`, `summary`, in that order.
 ///
-/// Caption files alone have no media, so `media` and `coverage` are null and `wcag` is empty:
-/// those need a media file (duration, audio), which `validate` does not read yet.
+/// `media`, `coverage` and `wcag` are those of the media file when the run checked exactly
+/// one; caption files alone have no media (null, null, empty). `mediaFiles` (an addition to
+/// the contract) lists `{media, coverage, wcag}` for every media file checked, so a run over
+/// a folder of several keeps each one's.
 enum JSONReportWriter {
   static func write(_ report: ValidationReport) -> [UInt8] {
     var json = JSONOutput(reservingCapacity: 512 + report.diagnostics.count * 300)
@@ -16,8 +18,9 @@ enum JSONReportWriter {
     json.key("version")
     json.string(CaptionKitVersion.current)
     json.endObject()
+    let single = report.media.count == 1 ? report.media.first : nil
     json.key("media")
-    json.null()
+    if let single { MediaInfoJSONWriter.write(single.info, to: &json) } else { json.null() }
     json.key("tracks")
     json.beginArray()
     for entry in report.tracks {
@@ -31,9 +34,21 @@ enum JSONReportWriter {
     }
     json.endArray()
     json.key("coverage")
-    json.null()
+    if let single { writeCoverage(single, to: &json) } else { json.null() }
     json.key("wcag")
+    writeVerdicts(single?.wcag ?? [], to: &json)
+    json.key("mediaFiles")
     json.beginArray()
+    for entry in report.media {
+      json.beginObject()
+      json.key("media")
+      MediaInfoJSONWriter.write(entry.info, to: &json)
+      json.key("coverage")
+      writeCoverage(entry, to: &json)
+      json.key("wcag")
+      writeVerdicts(entry.wcag, to: &json)
+      json.endObject()
+    }
     json.endArray()
     json.key("summary")
     json.beginObject()
@@ -47,6 +62,83 @@ enum JSONReportWriter {
     json.endObject()
     json.finish()
     return json.bytes
+  }
+
+  /// `{mediaDuration, captionedDuration, speechDuration, uncaptionedSpeech, estimatedOffset}`
+  /// plus `offsetConfidence` and `track` (the track compared with the audio).
+  private static func writeCoverage(
+    _ entry: ValidationReport.MediaEntry, to json: inout JSONOutput
+  ) {
+    let coverage = entry.coverage
+    json.beginObject()
+    json.key("mediaDuration")
+    time(coverage.mediaDuration, to: &json)
+    json.key("captionedDuration")
+    time(coverage.captionedDuration, to: &json)
+    json.key("speechDuration")
+    time(coverage.speechDuration, to: &json)
+    json.key("uncaptionedSpeech")
+    if let stretches = coverage.uncaptionedSpeech {
+      json.beginArray()
+      for stretch in stretches {
+        json.beginObject()
+        json.key("start")
+        time(stretch.start, to: &json)
+        json.key("end")
+        time(stretch.end, to: &json)
+        json.endObject()
+      }
+      json.endArray()
+    } else {
+      json.null()
+    }
+    json.key("estimatedOffset")
+    if let offset = coverage.estimatedOffset {
+      json.seconds(milliseconds: offset.milliseconds)
+    } else {
+      json.null()
+    }
+    json.key("offsetConfidence")
+    if let offset = coverage.estimatedOffset {
+      json.number((offset.confidence * 100).rounded() / 100)
+    } else {
+      json.null()
+    }
+    json.key("track")
+    json.string(entry.coverageTrack)
+    json.endObject()
+  }
+
+  private static func time(_ time: MediaTime?, to json: inout JSONOutput) {
+    if let time { json.raw(MediaInfoJSONWriter.decimalSeconds(time)) } else { json.null() }
+  }
+
+  /// `[{criterion, level, status, evidence, title, tracks, rules}]`.
+  private static func writeVerdicts(_ verdicts: [WCAGVerdict], to json: inout JSONOutput) {
+    json.beginArray()
+    for verdict in verdicts {
+      json.beginObject()
+      json.key("criterion")
+      json.string(verdict.criterion)
+      json.key("level")
+      json.string(verdict.level)
+      json.key("status")
+      json.string(verdict.status.rawValue)
+      json.key("evidence")
+      json.string(verdict.evidence)
+      json.key("title")
+      json.string(verdict.title)
+      json.key("tracks")
+      json.beginArray()
+      for track in verdict.tracks { json.string(track) }
+      json.endArray()
+      json.key("rules")
+      json.beginArray()
+      for rule in verdict.rules { json.string(rule) }
+      json.endArray()
+      json.endObject()
+    }
+    json.endArray()
   }
 
   private static func writeTrack(_ entry: ValidationReport.Entry, to json: inout JSONOutput) {

@@ -45,11 +45,74 @@ enum JUnitReportWriter {
       suites += "  <testsuite name=\"\(escape(name))\" tests=\"\(rules.count)\" "
       suites += "failures=\"\(failures)\" errors=\"0\">\n\(cases)  </testsuite>\n"
     }
+    for entry in report.media {
+      let (suite, tests, failures) = mediaSuite(entry, report: report, failOn: failOn)
+      suites += suite
+      totalTests += tests
+      totalFailures += failures
+    }
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     xml += "<testsuites name=\"captionkit\" tests=\"\(totalTests)\" "
     xml += "failures=\"\(totalFailures)\" errors=\"0\">\n"
     xml += suites + "</testsuites>\n"
     return Array(xml.utf8)
+  }
+
+  /// One testsuite per media file: a testcase per rule that looked at the media and its
+  /// tracks together, with the findings about the media itself, and one per WCAG criterion
+  /// (`WCAG 1.2.2`): a failure when it fails, skipped when unknown or not applicable.
+  private static func mediaSuite(
+    _ entry: ValidationReport.MediaEntry, report: ValidationReport, failOn: Severity?
+  ) -> (String, Int, Int) {
+    let name = entry.info.path
+    let findings = report.diagnostics.filter { $0.track == nil && $0.file == name }
+    // Embedded tracks are named after the media file too: the media's own suite says so.
+    let suiteName = name + " (media)"
+    var rules = entry.checkedRules
+    for diagnostic in findings where !rules.contains(diagnostic.rule) {
+      rules.append(diagnostic.rule)
+    }
+    var cases = ""
+    var failures = 0
+    for rule in rules {
+      let diagnostics = findings.filter { $0.rule == rule }
+      let text = diagnostics.map { TextReportWriter.line(for: $0) }.joined()
+      cases += "    <testcase name=\"\(escape(rule))\" classname=\"\(escape(name))\""
+      let failing = failOn.map { level in diagnostics.filter { $0.severity >= level } } ?? []
+      if let worst = failing.map(\.severity).max() {
+        failures += 1
+        let count = failing.count
+        let message = "\(count) finding\(count == 1 ? "" : "s") at or above \(worst.rawValue)"
+        cases += ">\n      <failure type=\"\(worst.rawValue)\" message=\"\(message)\">"
+        cases += escape(text) + "</failure>\n    </testcase>\n"
+      } else if !diagnostics.isEmpty {
+        cases += ">\n      <system-out>\(escape(text))</system-out>\n    </testcase>\n"
+      } else {
+        cases += "/>\n"
+      }
+    }
+    for verdict in entry.wcag {
+      let title = "WCAG \(verdict.criterion) \(verdict.title) (\(verdict.level))"
+      cases += "    <testcase name=\"\(escape(title))\" classname=\"\(escape(name))\">\n"
+      let evidence = escape(verdict.evidence)
+      switch verdict.status {
+      case .fail:
+        failures += 1
+        cases += "      <failure type=\"wcag\" message=\"\(evidence)\">\(evidence)</failure>\n"
+      case .unknown:
+        cases += "      <skipped message=\"unknown: \(evidence)\"/>\n"
+      case .notApplicable:
+        cases += "      <skipped message=\"not applicable: \(evidence)\"/>\n"
+      case .pass:
+        cases += "      <system-out>pass: \(evidence)</system-out>\n"
+      }
+      cases += "    </testcase>\n"
+    }
+    let tests = rules.count + entry.wcag.count
+    let suite =
+      "  <testsuite name=\"\(escape(suiteName))\" tests=\"\(tests)\" failures=\"\(failures)\" "
+      + "errors=\"0\">\n\(cases)  </testsuite>\n"
+    return (suite, tests, failures)
   }
 
   /// Escapes text for XML content and attributes; characters XML 1.0 cannot hold at all

@@ -82,6 +82,39 @@ enum SARIFReportWriter {
       writeResult(diagnostic, ruleIndex: ruleIndex[diagnostic.rule] ?? 0, report: report, to: &json)
     }
     json.endArray()
+    if !report.media.isEmpty {
+      // WCAG verdicts are not findings at a place: they go in the run's property bag.
+      json.key("properties")
+      json.beginObject()
+      json.key("wcag")
+      json.beginArray()
+      for entry in report.media {
+        for verdict in entry.wcag {
+          json.beginObject()
+          json.key("media")
+          json.string(entry.info.path)
+          json.key("criterion")
+          json.string(verdict.criterion)
+          json.key("level")
+          json.string(verdict.level)
+          json.key("status")
+          json.string(verdict.status.rawValue)
+          json.key("evidence")
+          json.string(verdict.evidence)
+          json.key("tracks")
+          json.beginArray()
+          for track in verdict.tracks { json.string(track) }
+          json.endArray()
+          json.key("rules")
+          json.beginArray()
+          for rule in verdict.rules { json.string(rule) }
+          json.endArray()
+          json.endObject()
+        }
+      }
+      json.endArray()
+      json.endObject()
+    }
     json.endObject()
     json.endArray()
     json.endObject()

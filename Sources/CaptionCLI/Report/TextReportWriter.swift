@@ -24,12 +24,51 @@ enum TextReportWriter {
       }
     }
     var text = ""
+    for entry in report.media {
+      text += summary(of: entry)
+    }
     let files = report.tracks.count
     text += "checked \(plural(files, "file")): \(plural(report.count(.error), "error")), "
     text += "\(plural(report.count(.warning), "warning")), "
     text += "\(plural(report.count(.remark), "remark"))\n"
     bytes.append(contentsOf: text.utf8)
     try flush(bytes)
+  }
+
+  /// The coverage and WCAG block of one media file:
+  ///
+  ///     Samples/lighthouse/lighthouse.mp4: coverage and WCAG 2.2
+  ///       captions 00:00:29.000 of 00:00:54.000; speech 00:00:19.120, uncaptioned 0 s; offset +0.040 s (confidence 0.62)
+  ///       1.2.2  A    pass            captions in track 2 cover the detected speech...
+  static func summary(of entry: ValidationReport.MediaEntry) -> String {
+    let coverage = entry.coverage
+    var text = "\(entry.info.path): coverage and WCAG 2.2\n"
+    text += "  captions \(coverage.captionedDuration)"
+    if let duration = coverage.mediaDuration { text += " of \(duration)" }
+    if let track = entry.coverageTrack { text += " (track \(track))" }
+    if let speech = coverage.speechDuration {
+      let uncaptioned =
+        coverage.uncaptionedSpeech?.reduce(Int64(0)) {
+          $0 + $1.end.milliseconds - $1.start.milliseconds
+        } ?? 0
+      text += "; speech \(speech), uncaptioned \(MediaTime(milliseconds: uncaptioned))"
+      if let offset = coverage.estimatedOffset {
+        let sign = offset.milliseconds < 0 ? "-" : "+"
+        text +=
+          "; offset \(sign)\(MediaTime(milliseconds: abs(offset.milliseconds)).decimalSeconds) s"
+        text += " (confidence \(Int((offset.confidence * 100).rounded())) %)"
+      }
+    } else {
+      text += "; audio not analysed"
+    }
+    text += "\n"
+    for verdict in entry.wcag {
+      let criterion = verdict.criterion.padding(6)
+      let level = verdict.level.padding(4)
+      let status = verdict.status.rawValue.padding(15)
+      text += "  \(criterion) \(level) \(status) \(verdict.evidence)\n"
+    }
+    return text
   }
 
   /// Appends `line(for:)` of a diagnostic as UTF-8, without building the line as a string.
@@ -76,5 +115,12 @@ enum TextReportWriter {
 
   private static func plural(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
+  }
+}
+
+extension String {
+  /// The string followed by spaces up to `width` characters.
+  fileprivate func padding(_ width: Int) -> String {
+    count >= width ? self : self + String(repeating: " ", count: width - count)
   }
 }

@@ -12,9 +12,26 @@ struct ValidationReport {
     var checkedRules: [String] = []
   }
 
+  /// One media file checked: what the probe found, the ids of its tracks, how much the
+  /// captions cover and the WCAG verdicts.
+  struct MediaEntry {
+    var info: MediaInfo
+    var trackIDs: [String]
+    var coverage: CoverageSummary
+    /// The id of the track `coverage` is about, when there is one.
+    var coverageTrack: String?
+    var wcag: [WCAGVerdict]
+    /// The rules that looked at the media and all its tracks together.
+    var checkedRules: [String]
+    /// The speech detected in the audio (for timelines); nil when it was not analysed.
+    var speech: AudioActivity?
+  }
+
   var tracks: [Entry] = []
   /// Every diagnostic, grouped by track in input order, each group sorted by position.
   var diagnostics: [Diagnostic] = []
+  /// The media files checked, in input order.
+  var media: [MediaEntry] = []
 
   /// Adds a track read and its diagnostics.
   /// The id the next track added gets.
@@ -80,6 +97,28 @@ struct ValidationReport {
       if finding.track != id { finding.track = id }
       diagnostics.append(finding)
     }
+  }
+
+  /// Adds the findings about a media and its tracks as a whole (those of the container and
+  /// of the rules that look at every track), after the media's tracks were added from
+  /// `firstDiagnostic` on: findings about the media come first, then each track's, each
+  /// group sorted by position.
+  mutating func addMediaFindings(
+    _ findings: [Diagnostic], trackIDs: [String], from firstDiagnostic: Int
+  ) {
+    guard !findings.isEmpty else { return }
+    var groups: [String: [Diagnostic]] = [:]
+    var mediaLevel: [Diagnostic] = []
+    for diagnostic in diagnostics[firstDiagnostic...] + findings {
+      if let track = diagnostic.track, trackIDs.contains(track) {
+        groups[track, default: []].append(diagnostic)
+      } else {
+        mediaLevel.append(diagnostic)
+      }
+    }
+    diagnostics.removeSubrange(firstDiagnostic...)
+    diagnostics += mediaLevel
+    for id in trackIDs { diagnostics += Validator.sorted(groups[id] ?? []) }
   }
 
   func count(_ severity: Severity) -> Int {

@@ -171,6 +171,8 @@ public struct ValidationHTMLReport: Sendable, Hashable {
     /// The id findings and verdicts refer to it by (`1`, `2`, …).
     public var id: String
     public var path: String?
+    /// The stream's index in the media, for a track embedded in it.
+    public var stream: Int?
     public var language: String?
     public var kind: TrackKind?
     /// `webvtt`, `srt`, …
@@ -180,11 +182,12 @@ public struct ValidationHTMLReport: Sendable, Hashable {
     public var findings: [Finding]
 
     public init(
-      id: String, path: String? = nil, language: String? = nil, kind: TrackKind? = nil,
-      format: String, cues: [CueSpan] = [], findings: [Finding] = []
+      id: String, path: String? = nil, stream: Int? = nil, language: String? = nil,
+      kind: TrackKind? = nil, format: String, cues: [CueSpan] = [], findings: [Finding] = []
     ) {
       self.id = id
       self.path = path
+      self.stream = stream
       self.language = language
       self.kind = kind
       self.format = format

@@ -392,6 +392,7 @@ public enum ValidationHTMLReportWriter {
         escape(path)
         html += "</bdi>"
       }
+      if let stream = track.stream { html += ", stream \(stream)" }
     }
 
     private static func kindName(_ kind: TrackKind?) -> String {
@@ -506,6 +507,7 @@ public enum ValidationHTMLReportWriter {
       html += " (scrolls sideways)\">\n"
       var title = "Timeline of track " + track.id
       if let path = track.path { title += ", " + path }
+      if let stream = track.stream { title += ", stream \(stream)" }
       timeline(for: track, media: media, number: timelines).write(into: &html, title: title)
       html += "\n</div>\n<h\(level + 1)>Findings of track "
       escape(track.id)

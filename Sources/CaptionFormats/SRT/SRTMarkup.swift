@@ -91,6 +91,54 @@ struct SRTMarkup {
     text = CueText(nodes: root)
   }
 
+  /// The settings of `bytes` when its markup is only `<i>`, `<b>` and `<u>` tags nested and
+  /// closed in order and at most one `{\anN}`: markup that needs no repair, read without
+  /// building its tree. Nil for any other markup (read it with `init`).
+  static func cleanSettings(_ bytes: UnsafeBufferPointer<UInt8>) -> CueSettings? {
+    // Open tags, 2 bits each, innermost in the low bits.
+    var open: UInt64 = 0
+    var depth = 0
+    var alignment = 0
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let byte = bytes[index]
+      if byte == 0x3C {
+        let closing = index + 1 < count && bytes[index + 1] == 0x2F
+        let name = index + (closing ? 2 : 1)
+        guard name + 1 < count, bytes[name + 1] == 0x3E else { return nil }
+        let code: UInt64
+        switch bytes[name] {
+        case 0x69: code = 1  // i
+        case 0x62: code = 2  // b
+        case 0x75: code = 3  // u
+        default: return nil
+        }
+        if closing {
+          guard depth > 0, open & 3 == code else { return nil }
+          open >>= 2
+          depth -= 1
+        } else {
+          guard depth < 30 else { return nil }
+          open = open << 2 | code
+          depth += 1
+        }
+        index = name + 2
+      } else if byte == 0x7B {
+        guard alignment == 0, index + 5 < count, bytes[index + 1] == 0x5C,
+          bytes[index + 2] == 0x61, bytes[index + 3] == 0x6E, bytes[index + 4] >= 0x31,
+          bytes[index + 4] <= 0x39, bytes[index + 5] == 0x7D
+        else { return nil }
+        alignment = Int(bytes[index + 4] - 0x30)
+        index += 6
+      } else {
+        index += 1
+      }
+    }
+    guard depth == 0 else { return nil }
+    return alignment == 0 ? .default : SRTAlignment.settings(alignment)
+  }
+
   /// The index of the `closer` that ends the markup starting at `start`, or nil when a line
   /// break or another `opener` comes first (so each byte is looked at a bounded number of
   /// times).

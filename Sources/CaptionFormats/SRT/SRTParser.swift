@@ -50,6 +50,8 @@ struct SRTParser {
   }
 
   let path: String?
+  /// The bytes being read, which cue texts are kept as ranges of.
+  let source: CueSource
   private(set) var cues: [Cue] = []
   private var diagnostics: [Diagnostic] = []
   private var current: PendingCue?
@@ -64,7 +66,8 @@ struct SRTParser {
   private var sawBlock = false
   private var lastBlockWasCue = false
 
-  init(path: String?) {
+  init(source: CueSource, path: String?) {
+    self.source = source
     self.path = path
   }
 
@@ -79,7 +82,13 @@ struct SRTParser {
       .map(\.element)
   }
 
-  mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) {
+  /// Reads every cue of `source`.
+  mutating func parse() {
+    source.bytes.withUnsafeBufferPointer { parse($0) }
+  }
+
+  private mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) {
+    cues.reserveCapacity(SRTParser.estimatedCueCount(bytes))
     var position = 0
     // A second byte order mark (decoding removes only the first) is U+FEFF text here.
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
@@ -127,11 +136,24 @@ struct SRTParser {
     reportStray()
   }
 
+  /// A cheap guess of the number of cues: arrows in the first 64 KiB, scaled to the file.
+  private static func estimatedCueCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    let sample = min(bytes.count, 65_536)
+    guard sample > 0 else { return 0 }
+    var arrows = 0
+    var index = 2
+    while index < sample {
+      if bytes[index] == 0x3E, bytes[index - 1] == 0x2D, bytes[index - 2] == 0x2D { arrows += 1 }
+      index += 1
+    }
+    return arrows * (bytes.count / sample) + arrows
+  }
+
   private static func line(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, number: Int)
     -> Line
   {
     let count = bytes.count
-    var index = start
+    var index = SRTParser.skip(bytes, from: start, unless: 0x0A, 0x0D)
     while index < count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
     let rawEnd = index
     var next = index
@@ -143,6 +165,29 @@ struct SRTParser {
     var end = rawEnd
     while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
     return Line(start: start, end: end, rawEnd: rawEnd, next: next, number: number)
+  }
+
+  /// The index of the first group of eight bytes from `index` on that may hold `first` or
+  /// `second` (or of the last bytes, fewer than eight): the bytes before it hold neither.
+  @inline(__always)
+  private static func skip(
+    _ bytes: UnsafeBufferPointer<UInt8>, from index: Int, unless first: UInt8, _ second: UInt8
+  ) -> Int {
+    guard let base = bytes.baseAddress else { return index }
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let firsts = ones &* UInt64(first)
+    let seconds = ones &* UInt64(second)
+    var index = index
+    while index + 8 <= bytes.count {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      let a = word ^ firsts
+      let b = word ^ seconds
+      if ((a &- ones) & ~a | (b &- ones) & ~b) & highs != 0 { break }
+      index += 8
+    }
+    return index
   }
 
   private static func slice(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
@@ -189,7 +234,7 @@ struct SRTParser {
     let pending = PendingCue(
       id: counterText, start: timing.start, end: timing.end, location: first.location,
       index: index)
-    let cue = pending.reference
+    var cue: CueReference { pending.reference }
     if lastBlockWasCue && blankCount == 0 {
       warn(
         "missing blank line before \(name)", at: first.location, cue: cue,
@@ -286,48 +331,76 @@ struct SRTParser {
     guard let pending = current else { return }
     current = nil
     var hasMarkup = false
-    let rawText: String
-    var text: CueText
-    var settings = CueSettings.default
-    if textLines.count == 1, let line = textLines.first {
-      let content = SRTParser.slice(bytes, line.start, line.end)
-      hasMarkup = SRTParser.hasMarkup(content)
-      rawText = String(decoding: content, as: UTF8.self)
-      if hasMarkup { settings = markup(content, pending) }
-    } else {
-      scratch.removeAll(keepingCapacity: true)
-      for (position, line) in textLines.enumerated() {
-        if position > 0 { scratch.append(0x0A) }
-        let content = SRTParser.slice(bytes, line.start, line.end)
-        if !hasMarkup { hasMarkup = SRTParser.hasMarkup(content) }
-        scratch.append(contentsOf: content)
+    var settings: CueSettings?
+    // The text is kept as a range of the file when its lines sit there joined by LF.
+    var contiguous = true
+    var index = 1
+    while index < textLines.count {
+      let previous = textLines[index - 1]
+      if previous.end + 1 != textLines[index].start || bytes[previous.end] != 0x0A {
+        contiguous = false
+        break
       }
-      rawText = String(decoding: scratch, as: UTF8.self)
+      index += 1
+    }
+    var range = 0..<0
+    var writtenForm = false
+    if contiguous, let first = textLines.first, let last = textLines.last {
+      range = first.start..<last.end
+      let content = SRTParser.slice(bytes, range.lowerBound, range.upperBound)
+      hasMarkup = SRTParser.hasMarkup(content)
       if hasMarkup {
-        var joined: [UInt8] = []
-        swap(&joined, &scratch)
-        settings = joined.withUnsafeBufferPointer { markup($0, pending) }
-        swap(&joined, &scratch)
+        if let clean = SRTMarkup.cleanSettings(content) {
+          settings = clean
+          writtenForm = true
+        } else {
+          settings = markup(content, pending)
+        }
       }
     }
+    if contiguous {
+      cues.append(
+        Cue(
+          id: pending.id, start: pending.start, end: pending.end, settings: settings,
+          source: source, range: range, hasMarkup: hasMarkup, writtenForm: writtenForm,
+          location: pending.location))
+      textLines.removeAll(keepingCapacity: true)
+      return
+    }
+    scratch.removeAll(keepingCapacity: true)
+    for (position, line) in textLines.enumerated() {
+      if position > 0 { scratch.append(0x0A) }
+      let content = SRTParser.slice(bytes, line.start, line.end)
+      if !hasMarkup { hasMarkup = SRTParser.hasMarkup(content) }
+      scratch.append(contentsOf: content)
+    }
+    let rawText = String(decoding: scratch, as: UTF8.self)
+    if hasMarkup {
+      var joined: [UInt8] = []
+      swap(&joined, &scratch)
+      settings = joined.withUnsafeBufferPointer { markup($0, pending) }
+      swap(&joined, &scratch)
+    }
     // Text with markup is kept as written; its tree is built when asked for.
-    text =
+    let text =
       hasMarkup
       ? CueText(markup: rawText, syntax: SRTCueTextMarkup.shared) : CueText(plain: rawText)
     textLines.removeAll(keepingCapacity: true)
     cues.append(
       Cue(
-        id: pending.id, start: pending.start, end: pending.end, settings: settings, text: text,
-        rawText: rawText, location: pending.location))
+        id: pending.id, start: pending.start, end: pending.end, settings: settings ?? .default,
+        text: text, rawText: rawText, location: pending.location))
   }
 
   private static func hasMarkup(_ content: UnsafeBufferPointer<UInt8>) -> Bool {
-    content.contains { $0 == 0x3C || $0 == 0x7B }
+    let index = SRTParser.skip(content, from: 0, unless: 0x3C, 0x7B)
+    return content[index...].contains { $0 == 0x3C || $0 == 0x7B }
   }
 
   private mutating func markup(_ content: UnsafeBufferPointer<UInt8>, _ pending: PendingCue)
     -> CueSettings
   {
+    if let settings = SRTMarkup.cleanSettings(content) { return settings }
     let markup = SRTMarkup(content, cue: "cue \(pending.index)")
     for issue in markup.issues {
       warn(

@@ -7,8 +7,9 @@ public enum SRTReader {
   public static let rule = "parse.srt"
 
   public static func read(_ text: DecodedText, path: String? = nil) -> ReadResult {
-    var parser = SRTParser(path: path)
-    text.utf8.withUnsafeBufferPointer { parser.parse($0) }
+    var parser = SRTParser(
+      source: CueSource(bytes: text.utf8, syntax: SRTCueTextMarkup.shared), path: path)
+    parser.parse()
     let track = Track(
       format: .srt, path: path, encoding: text.encoding.rawValue, cues: parser.cues)
     return ReadResult(track: track, diagnostics: text.diagnostics + parser.sortedDiagnostics)

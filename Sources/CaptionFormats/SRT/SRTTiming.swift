@@ -19,6 +19,10 @@ struct SRTTiming {
   static func isCandidate(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     var index = 0
     let count = line.count
+    // The common `00:00:01,000 --> …`.
+    if count > 15, isDigit(line[0]), line[13] == 0x2D, line[14] == 0x2D, line[15] == 0x3E {
+      return true
+    }
     while index < count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
     guard index < count, isDigit(line[index]) else { return false }
     index += 1
@@ -94,6 +98,27 @@ struct SRTTiming {
 
   static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
+  /// The time `hh:mm:ss,mmm` at `index`, written exactly that way (minutes and seconds up to
+  /// 59, no digit after it); else nil.
+  @inline(__always)
+  private static func cleanTimestamp(_ line: UnsafeBufferPointer<UInt8>, at index: Int)
+    -> MediaTime?
+  {
+    guard line.count - index >= 12 else { return nil }
+    if line.count - index > 12, isDigit(line[index + 12]) { return nil }
+    @inline(__always) func digit(_ offset: Int) -> Int64? {
+      let value = line[index + offset] &- 0x30
+      return value < 10 ? Int64(value) : nil
+    }
+    guard line[index + 2] == 0x3A, line[index + 5] == 0x3A, line[index + 8] == 0x2C,
+      let h1 = digit(0), let h2 = digit(1), let m1 = digit(3), let m2 = digit(4),
+      let s1 = digit(6), let s2 = digit(7), let f1 = digit(9), let f2 = digit(10),
+      let f3 = digit(11), m1 <= 5, s1 <= 5
+    else { return nil }
+    let seconds = ((h1 * 10 + h2) * 60 + m1 * 10 + m2) * 60 + s1 * 10 + s2
+    return MediaTime(milliseconds: seconds * 1000 + f1 * 100 + f2 * 10 + f3)
+  }
+
   /// Reads `h:mm:ss,mmm` (and the usual mistakes) at `index`, moving `index` past it. Builds
   /// no string unless something is wrong.
   private static func timestamp(
@@ -102,6 +127,10 @@ struct SRTTiming {
   ) -> MediaTime? {
     let count = line.count
     let begin = index
+    if let time = cleanTimestamp(line, at: index) {
+      index += 12
+      return time
+    }
     // Up to three `:`-separated fields; the last two are minutes and seconds.
     var values: (Int64, Int64, Int64) = (0, 0, 0)
     var digits: (Int, Int, Int) = (0, 0, 0)

@@ -6,6 +6,9 @@ public enum SRTWriter {
   /// The rule id of what a writer could not carry.
   public static let lossyRule = "convert.lossy"
 
+  /// The hint of a cue's lossy diagnostic.
+  private static let cannotCarry = "SRT cannot carry it; convert to WebVTT to keep it"
+
   /// Most phrases one lossy diagnostic lists before it counts the rest.
   static let maximumListed = 5
 
@@ -57,40 +60,55 @@ public enum SRTWriter {
       lost.removeAll(keepingCapacity: true)
       appendDecimal(UInt64(index), digits: 1, to: &output)
       output.append(0x0A)
-      appendTime(cue.start, to: &output, lost: &lost, role: "start")
-      output.append(contentsOf: [0x20, 0x2D, 0x2D, 0x3E, 0x20])
-      appendTime(cue.end, to: &output, lost: &lost, role: "end")
+      if !CueTextSerializer.appendTimings(
+        cue.start, cue.end, separator: UInt8(ascii: ","), to: &output)
+      {
+        appendTime(cue.start, to: &output, lost: &lost, role: "start")
+        output.append(contentsOf: [0x20, 0x2D, 0x2D, 0x3E, 0x20])
+        appendTime(cue.end, to: &output, lost: &lost, role: "end")
+      }
       output.append(0x0A)
       let textStart = output.count
-      let alignment = SRTAlignment.tag(for: cue.settings)
-      lost.append(contentsOf: alignment.lost)
-      if alignment.n != 2 {
-        output.append(contentsOf: [0x7B, 0x5C, 0x61, 0x6E, UInt8(0x30 + alignment.n), 0x7D])
-      }
-      var text = cue.text
-      var copied = false
-      if let markup = text.markup {
-        // Text whose tree SRT writes as it was read is copied; other markup is built once, here.
-        if markup.syntax === WebVTTCueTextMarkup.shared
-          || markup.syntax === SRTCueTextMarkup.shared
-        {
-          copied = CueTextSerializer.appendCanonical(markup.text, webVTT: false, to: &output)
+      if !cue.hasDefaultSettings {
+        let alignment = SRTAlignment.tag(for: cue.settings)
+        lost.append(contentsOf: alignment.lost)
+        if alignment.n != 2 {
+          output.append(contentsOf: [0x7B, 0x5C, 0x61, 0x6E, UInt8(0x30 + alignment.n), 0x7D])
         }
-        if !copied { text = CueText(nodes: markup.syntax.nodes(of: markup.text)) }
       }
-      if copied {
-      } else if let plain = text.plainString {
-        output.append(contentsOf: plain.utf8)
-      } else {
-        appendTree(text.nodes, to: &output, lost: &lost)
+      // Plain text, and text whose tree SRT writes as it was read, is copied as it is.
+      let checked = cue.hasMarkupInWrittenForm
+      let copied =
+        cue.withRawTextBytes { raw, syntax -> Bool in
+          guard let syntax else {
+            output.append(contentsOf: raw)
+            return true
+          }
+          if syntax === WebVTTCueTextMarkup.shared {
+            return SRTTextTranslation.appendWebVTT(
+              raw, checked: checked, to: &output, lost: &lost)
+          }
+          guard syntax === SRTCueTextMarkup.shared else { return false }
+          if checked { return SRTTextTranslation.appendSRT(raw, checked: true, to: &output) }
+          return CueTextSerializer.appendCanonical(raw, webVTT: false, to: &output)
+            || SRTTextTranslation.appendSRT(raw, to: &output)
+        } ?? false
+      if !copied {
+        var text = cue.text
+        if let markup = text.markup {
+          text = CueText(nodes: markup.syntax.nodes(of: markup.text))  // built once, here
+        }
+        if let plain = text.plainString {
+          output.append(contentsOf: plain.utf8)
+        } else {
+          appendTree(text.nodes, to: &output, lost: &lost)
+        }
       }
       removeEmptyLines(&output, from: textStart, lost: &lost)
       if output.count > textStart { output.append(0x0A) }
       output.append(0x0A)
       if !lost.isEmpty {
-        lossy(
-          "cue \(index) loses \(list(lost)) in SRT", "SRT cannot carry it; \(keep)", at: cue,
-          index: index)
+        lossy("cue \(index) loses \(list(lost)) in SRT", cannotCarry, at: cue, index: index)
       }
       if output.count >= chunkSize { flush(&output) }
     }
@@ -105,9 +123,14 @@ public enum SRTWriter {
 
   /// `phrases` without repeats, at most `maximumListed` of them and a count of the rest.
   private static func list(_ phrases: [String]) -> String {
+    if phrases.count == 1 { return phrases[0] }
     var unique: [String] = []
-    var seen: Set<String> = []
-    for phrase in phrases where seen.insert(phrase).inserted { unique.append(phrase) }
+    if phrases.count <= 16 {
+      for phrase in phrases where !unique.contains(phrase) { unique.append(phrase) }
+    } else {
+      var seen: Set<String> = []
+      for phrase in phrases where seen.insert(phrase).inserted { unique.append(phrase) }
+    }
     guard unique.count > maximumListed else { return unique.joined(separator: ", ") }
     return unique.prefix(maximumListed).joined(separator: ", ")
       + " and \(unique.count - maximumListed) more"
@@ -141,13 +164,27 @@ public enum SRTWriter {
       lost.append("\(role) time precision finer than a millisecond")
     }
     let total = UInt64(milliseconds)
-    appendDecimal(total / 3_600_000, digits: 2, to: &output)
-    output.append(0x3A)
-    appendDecimal(total / 60_000 % 60, digits: 2, to: &output)
-    output.append(0x3A)
-    appendDecimal(total / 1000 % 60, digits: 2, to: &output)
-    output.append(0x2C)
-    appendDecimal(total % 1000, digits: 3, to: &output)
+    let hours = total / 3_600_000
+    if hours >= 100 { appendDecimal(hours / 100, digits: 1, to: &output) }
+    // `hh:mm:ss,mmm` made in place, appended at once.
+    let minutes = total / 60_000 % 60
+    let seconds = total / 1000 % 60
+    let fraction = total % 1000
+    let zero = UInt8(ascii: "0")
+    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8)
+    digits.0 = zero &+ UInt8(truncatingIfNeeded: hours / 10 % 10)
+    digits.1 = zero &+ UInt8(truncatingIfNeeded: hours % 10)
+    digits.2 = UInt8(ascii: ":")
+    digits.3 = zero &+ UInt8(truncatingIfNeeded: minutes / 10)
+    digits.4 = zero &+ UInt8(truncatingIfNeeded: minutes % 10)
+    digits.5 = UInt8(ascii: ":")
+    digits.6 = zero &+ UInt8(truncatingIfNeeded: seconds / 10)
+    digits.7 = zero &+ UInt8(truncatingIfNeeded: seconds % 10)
+    digits.8 = UInt8(ascii: ",")
+    digits.9 = zero &+ UInt8(truncatingIfNeeded: fraction / 100)
+    digits.10 = zero &+ UInt8(truncatingIfNeeded: fraction / 10 % 10)
+    digits.11 = zero &+ UInt8(truncatingIfNeeded: fraction % 10)
+    withUnsafeBytes(of: &digits) { output.append(contentsOf: $0) }
   }
 
   /// Writes a cue text tree without recursion.
@@ -210,11 +247,8 @@ public enum SRTWriter {
   ) {
     let end = output.count
     guard start < end else { return }
-    var needed = output[start] == 0x0A || output[end - 1] == 0x0A
-    var index = start
-    while !needed, index + 1 < end {
-      if output[index] == 0x0A && output[index + 1] == 0x0A { needed = true }
-      index += 1
+    let needed = output.withUnsafeBufferPointer {
+      EmptyLines.exist(in: UnsafeBufferPointer(rebasing: $0[start..<end]))
     }
     guard needed else { return }
     let lines = output[start..<end].split(separator: 0x0A, omittingEmptySubsequences: true)

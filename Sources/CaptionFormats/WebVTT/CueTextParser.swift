@@ -49,21 +49,50 @@ public enum CueTextParser {
   /// built on demand (`CueText(markup:syntax:)`), so a large track holds no trees.
   static func check(
     _ text: String, location: SourceLocation?, cueRange: TimeRange?, file: String?,
-    cue: CueReference?
+    cue: CueReference?, allowsShortcut: Bool = true
   ) -> (text: CueText, diagnostics: [Diagnostic]) {
     var bytes = text
     return bytes.withUTF8 { input in
-      var hasMarkup = false
-      for byte in input where byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") {
+      let checked = check(
+        input, location: location, cueRange: cueRange, file: file, cue: cue,
+        allowsShortcut: allowsShortcut)
+      if !checked.hasMarkup { return (CueText(plain: text), []) }
+      return (CueText(markup: text, syntax: WebVTTCueTextMarkup.shared), checked.diagnostics)
+    }
+  }
+
+  /// Checks the cue text `input` as `parse` does, building no tree: whether it has markup
+  /// (`<` or `&`; without, it is one text node), and the findings. Text with nothing to
+  /// report is found without the cue text parser, unless `allowsShortcut` is false.
+  static func check(
+    _ input: UnsafeBufferPointer<UInt8>, location: SourceLocation?, cueRange: TimeRange?,
+    file: String?, cue: CueReference?, allowsShortcut: Bool = true
+  ) -> (hasMarkup: Bool, writtenForm: Bool, diagnostics: [Diagnostic]) {
+    var hasMarkup = false
+    var index = CueTextSerializer.skipPlain(input, from: 0)
+    while index < input.count {
+      if input[index] == UInt8(ascii: "<") || input[index] == UInt8(ascii: "&") {
         hasMarkup = true
         break
       }
-      if !hasMarkup { return (CueText(plain: text), []) }
-      var builder = CueTextTreeBuilder(
-        input: input, location: location, cueRange: cueRange, file: file, cue: cue,
-        buildsTree: false)
-      let diagnostics = builder.build().diagnostics
-      return (CueText(markup: text, syntax: WebVTTCueTextMarkup.shared), diagnostics)
+      index = CueTextSerializer.skipPlain(input, from: index + 1)
     }
+    if !hasMarkup { return (false, false, []) }
+    if allowsShortcut, let openTags = cleanOpenTags(input) { return (true, openTags == 0, []) }
+    var builder = CueTextTreeBuilder(
+      input: input, location: location, cueRange: cueRange, file: file, cue: cue,
+      buildsTree: false)
+    return (true, false, builder.build().diagnostics)
+  }
+
+  /// The number of tags `input` leaves open (0, or 1 for a `<v>`) when it has nothing the
+  /// reader's check reports: it is in the form `CueTextSerializer.appendCanonical` copies
+  /// (known tags with class names and voices, closed in order, `&amp;`, `&lt;` and `&gt;`) and
+  /// leaves no tag open but one `<v>`; else nil.
+  private static func cleanOpenTags(_ input: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let (open, depth) = CueTextSerializer.openTags(ofCanonical: input, webVTT: true) else {
+      return nil
+    }
+    return depth == 0 || (depth == 1 && open == 5) ? depth : nil
   }
 }

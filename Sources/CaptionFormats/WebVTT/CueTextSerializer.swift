@@ -24,6 +24,71 @@ public enum CueTextSerializer {
     case negativeTimestamp(MediaTime)
   }
 
+  /// Appends the cue text form of the text of `cue` to `output` and returns what it could not
+  /// carry; reads the raw text's bytes without making a string when the text is read from it.
+  static func serializeText(of cue: Cue, into output: inout [UInt8]) -> [Loss] {
+    let checked = cue.hasMarkupInWrittenForm
+    let written = cue.withRawTextBytes { raw, syntax -> [Loss]? in
+      guard let syntax else {
+        var losses: [Loss] = []
+        appendEscaped(raw, to: &output, losses: &losses)
+        return losses
+      }
+      if checked, syntax === WebVTTCueTextMarkup.shared {
+        // Closed tags in the form `appendCanonical` copies, as the reader found.
+        output.append(contentsOf: raw)
+        return []
+      }
+      if checked, syntax === SRTCueTextMarkup.shared {
+        var losses: [Loss] = []
+        appendCleanSRT(raw, to: &output, losses: &losses)
+        return losses
+      }
+      let webVTT = syntax === WebVTTCueTextMarkup.shared
+      if webVTT || syntax === SRTCueTextMarkup.shared,
+        appendCanonical(raw, webVTT: webVTT, to: &output)
+      {
+        return []
+      }
+      if syntax === SRTCueTextMarkup.shared, SRTMarkup.cleanSettings(raw) != nil {
+        var losses: [Loss] = []
+        appendCleanSRT(raw, to: &output, losses: &losses)
+        return losses
+      }
+      return nil
+    }
+    if let written = written ?? nil { return written }
+    return serialize(cue.text, into: &output)
+  }
+
+  /// Appends the cue text form of SRT text whose markup needs no repair (see
+  /// `SRTMarkup.cleanSettings`), as its tree is written: tags as they are, `{\anN}` left out
+  /// (it is in the settings), the text between escaped.
+  private static func appendCleanSRT(
+    _ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], losses: inout [Loss]
+  ) {
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      switch bytes[index] {
+      case UInt8(ascii: "<"):
+        let end = index + (bytes[index + 1] == UInt8(ascii: "/") ? 4 : 3)
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+        index = end
+      case UInt8(ascii: "{"):
+        index += 6
+      default:
+        var end = index + 1
+        while end < count, bytes[end] != UInt8(ascii: "<"), bytes[end] != UInt8(ascii: "{") {
+          end += 1
+        }
+        appendEscaped(
+          UnsafeBufferPointer(rebasing: bytes[index..<end]), to: &output, losses: &losses)
+        index = end
+      }
+    }
+  }
+
   /// Appends the cue text form of `text` to `output` and returns what it could not carry.
   @discardableResult
   public static func serialize(_ text: CueText, into output: inout [UInt8]) -> [Loss] {
@@ -108,118 +173,138 @@ public enum CueTextSerializer {
   /// voice's name with single spaces, `&amp;`, `&lt;`, `&gt;`, `{`, and tags left open at the
   /// end (their end tags are appended, as the tree is written).
   static func appendCanonical(_ raw: String, webVTT: Bool, to output: inout [UInt8]) -> Bool {
-    let done = raw.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-      // Open tags, 3 bits each, innermost in the low bits.
-      var open: UInt64 = 0
-      var depth = 0
-      var justOpened = false
-      var index = 0
-      let count = bytes.count
-      while index < count {
-        let byte = bytes[index]
-        switch byte {
-        case UInt8(ascii: "<"):
-          let closing = index + 1 < count && bytes[index + 1] == UInt8(ascii: "/")
-          let name = index + (closing ? 2 : 1)
-          guard name + 1 < count else { return false }
-          let code: UInt64
-          switch bytes[name] {
-          case UInt8(ascii: "b"): code = 1
-          case UInt8(ascii: "i"): code = 2
-          case UInt8(ascii: "u"): code = 3
-          case UInt8(ascii: "c") where webVTT: code = 4
-          case UInt8(ascii: "v") where webVTT: code = 5
-          default: return false
-          }
-          var next = name + 1
-          if closing {
-            guard bytes[next] == UInt8(ascii: ">"), depth > 0, open & 7 == code, !justOpened
-            else { return false }
-            open >>= 3
-            depth -= 1
-            justOpened = false
-          } else {
-            // Classes: `.name`, each name at least one byte that is not white space, `.`,
-            // `<`, `>` or `&`.
-            while webVTT, next < count, bytes[next] == UInt8(ascii: ".") {
-              next += 1
-              let nameStart = next
-              while next < count, !isNotInClass(bytes[next]) { next += 1 }
-              guard next > nameStart else { return false }
-            }
-            guard next < count else { return false }
-            if code == 5 {
-              // A voice's name: one space, then words with single spaces between them.
-              guard bytes[next] == 0x20 else { return false }
-              next += 1
-              var previous: UInt8 = 0x20
-              while next < count, bytes[next] != UInt8(ascii: ">") {
-                switch bytes[next] {
-                case 0x20 where previous != 0x20: break
-                case 0x09, 0x0A, 0x0C, 0x0D, 0x20, 0, UInt8(ascii: "<"), UInt8(ascii: "&"):
-                  return false
-                default: break
-                }
-                previous = bytes[next]
-                next += 1
-              }
-              guard previous != 0x20 else { return false }
-            }
-            guard next < count, bytes[next] == UInt8(ascii: ">"), depth < 21 else {
-              return false
-            }
-            open = open << 3 | code
-            depth += 1
-            justOpened = true
-          }
-          index = next + 1
-          continue
-        case UInt8(ascii: "&") where webVTT:
-          // Only the references the writer makes.
-          let rest = count - index
-          if rest >= 5, bytes[index + 1] == UInt8(ascii: "a"),
-            bytes[index + 2] == UInt8(ascii: "m"),
-            bytes[index + 3] == UInt8(ascii: "p"), bytes[index + 4] == UInt8(ascii: ";")
-          {
-            index += 5
-          } else if rest >= 4,
-            bytes[index + 1] == UInt8(ascii: "l") || bytes[index + 1] == UInt8(ascii: "g"),
-            bytes[index + 2] == UInt8(ascii: "t"), bytes[index + 3] == UInt8(ascii: ";")
-          {
-            index += 4
-          } else {
-            return false
-          }
-          justOpened = false
-          continue
-        case UInt8(ascii: "{") where webVTT:
-          justOpened = false
-          index += 1
-        case UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "{"), 0x0D, 0:
-          return false
-        default:
-          justOpened = false
-          index += 1
-        }
+    var raw = raw
+    return raw.withUTF8 { appendCanonical($0, webVTT: webVTT, to: &output) }
+  }
+
+  /// `appendCanonical` of the bytes of a raw text.
+  static func appendCanonical(
+    _ bytes: UnsafeBufferPointer<UInt8>, webVTT: Bool, to output: inout [UInt8]
+  ) -> Bool {
+    guard var (open, depth) = openTags(ofCanonical: bytes, webVTT: webVTT) else { return false }
+    output.append(contentsOf: bytes)
+    while depth > 0 {
+      let name: UInt8
+      switch open & 7 {
+      case 1: name = UInt8(ascii: "b")
+      case 2: name = UInt8(ascii: "i")
+      case 3: name = UInt8(ascii: "u")
+      case 4: name = UInt8(ascii: "c")
+      default: name = UInt8(ascii: "v")
       }
-      guard depth == 0 || (webVTT && !justOpened) else { return false }
-      output.append(contentsOf: bytes)
-      while depth > 0 {
-        let name: UInt8
-        switch open & 7 {
-        case 1: name = UInt8(ascii: "b")
-        case 2: name = UInt8(ascii: "i")
-        case 3: name = UInt8(ascii: "u")
-        case 4: name = UInt8(ascii: "c")
-        default: name = UInt8(ascii: "v")
-        }
-        output.append(contentsOf: [UInt8(ascii: "<"), UInt8(ascii: "/"), name, UInt8(ascii: ">")])
-        open >>= 3
-        depth -= 1
-      }
-      return true
+      output.append(contentsOf: [UInt8(ascii: "<"), UInt8(ascii: "/"), name, UInt8(ascii: ">")])
+      open >>= 3
+      depth -= 1
     }
-    return done ?? false
+    return true
+  }
+
+  /// The tags left open at the end of `bytes` (3 bits each, innermost in the low bits: 1 `b`,
+  /// 2 `i`, 3 `u`, 4 `c`, 5 `v`) and their number, when `bytes` is in the form
+  /// `appendCanonical` copies; else nil.
+  static func openTags(ofCanonical bytes: UnsafeBufferPointer<UInt8>, webVTT: Bool) -> (
+    UInt64, Int
+  )? {
+    // Open tags, 3 bits each, innermost in the low bits.
+    var open: UInt64 = 0
+    var depth = 0
+    var justOpened = false
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let byte = bytes[index]
+      if !isMarkupOrControl(byte) {
+        justOpened = false
+        index = skipPlain(bytes, from: index + 1)
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "<"):
+        let closing = index + 1 < count && bytes[index + 1] == UInt8(ascii: "/")
+        let name = index + (closing ? 2 : 1)
+        guard name + 1 < count else { return nil }
+        let code: UInt64
+        switch bytes[name] {
+        case UInt8(ascii: "b"): code = 1
+        case UInt8(ascii: "i"): code = 2
+        case UInt8(ascii: "u"): code = 3
+        case UInt8(ascii: "c") where webVTT: code = 4
+        case UInt8(ascii: "v") where webVTT: code = 5
+        default: return nil
+        }
+        var next = name + 1
+        if closing {
+          guard bytes[next] == UInt8(ascii: ">"), depth > 0, open & 7 == code, !justOpened
+          else { return nil }
+          open >>= 3
+          depth -= 1
+          justOpened = false
+        } else {
+          // Classes: `.name`, each name at least one byte that is not white space, `.`,
+          // `<`, `>` or `&`.
+          while webVTT, next < count, bytes[next] == UInt8(ascii: ".") {
+            next += 1
+            let nameStart = next
+            while next < count, !isNotInClass(bytes[next]) { next += 1 }
+            guard next > nameStart else { return nil }
+          }
+          guard next < count else { return nil }
+          if code == 5 {
+            // A voice's name: one space, then words with single spaces between them.
+            guard bytes[next] == 0x20 else { return nil }
+            next += 1
+            var previous: UInt8 = 0x20
+            while next < count, bytes[next] != UInt8(ascii: ">") {
+              switch bytes[next] {
+              case 0x20 where previous != 0x20: break
+              case 0x09, 0x0A, 0x0C, 0x0D, 0x20, 0, UInt8(ascii: "<"), UInt8(ascii: "&"):
+                return nil
+              default: break
+              }
+              previous = bytes[next]
+              next += 1
+            }
+            guard previous != 0x20 else { return nil }
+          }
+          guard next < count, bytes[next] == UInt8(ascii: ">"), depth < 21 else {
+            return nil
+          }
+          open = open << 3 | code
+          depth += 1
+          justOpened = true
+        }
+        index = next + 1
+        continue
+      case UInt8(ascii: "&") where webVTT:
+        // Only the references the writer makes.
+        let rest = count - index
+        if rest >= 5, bytes[index + 1] == UInt8(ascii: "a"),
+          bytes[index + 2] == UInt8(ascii: "m"),
+          bytes[index + 3] == UInt8(ascii: "p"), bytes[index + 4] == UInt8(ascii: ";")
+        {
+          index += 5
+        } else if rest >= 4,
+          bytes[index + 1] == UInt8(ascii: "l") || bytes[index + 1] == UInt8(ascii: "g"),
+          bytes[index + 2] == UInt8(ascii: "t"), bytes[index + 3] == UInt8(ascii: ";")
+        {
+          index += 4
+        } else {
+          return nil
+        }
+        justOpened = false
+        continue
+      case UInt8(ascii: "{") where webVTT:
+        justOpened = false
+        index += 1
+      case UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "{"), 0x0D, 0:
+        return nil
+      default:
+        justOpened = false
+        index += 1
+      }
+    }
+    guard depth == 0 || (webVTT && !justOpened) else { return nil }
+    return (open, depth)
   }
 
   /// The cue text form of `text`, as a string.
@@ -231,6 +316,40 @@ public enum CueTextSerializer {
 
   private static func add(_ loss: Loss, to losses: inout [Loss]) {
     if !losses.contains(loss) { losses.append(loss) }
+  }
+
+  /// The index of the first byte at or after `index` for which `isMarkupOrControl` is true,
+  /// or the end; skips eight bytes at a time.
+  @inline(__always)
+  static func skipPlain(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+    var index = index
+    let count = bytes.count
+    if let base = bytes.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      @inline(__always) func zeros(_ word: UInt64) -> UInt64 { (word &- ones) & ~word }
+      while index + 8 <= count {
+        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        let found =
+          zeros(word) | zeros(word ^ 0x0D0D_0D0D_0D0D_0D0D) | zeros(word ^ 0x2626_2626_2626_2626)
+          | zeros(word ^ 0x3C3C_3C3C_3C3C_3C3C) | zeros(word ^ 0x3E3E_3E3E_3E3E_3E3E)
+          | zeros(word ^ 0x7B7B_7B7B_7B7B_7B7B)
+        if found & highs != 0 { break }
+        index += 8
+      }
+    }
+    while index < count, !isMarkupOrControl(bytes[index]) { index += 1 }
+    return index
+  }
+
+  /// True for the bytes cue text handles apart from the rest: NUL, CR, `&`, `<`, `>` and `{`
+  /// (a superset, cheap to test, of what each loop looks for).
+  @inline(__always)
+  static func isMarkupOrControl(_ byte: UInt8) -> Bool {
+    // Bits 0x00, 0x0D, 0x26, 0x3C and 0x3E.
+    let low: UInt64 = 1 << 0x00 | 1 << 0x0D | 1 << 0x26 | 1 << 0x3C | 1 << 0x3E
+    return byte < 0x40 ? low >> UInt64(byte) & 1 != 0 : byte == 0x7B
   }
 
   /// True for the bytes a class name cannot hold: white space, `.`, `<`, `>` and `&`.
@@ -308,6 +427,10 @@ public enum CueTextSerializer {
     let count = bytes.count
     while index < count {
       let byte = bytes[index]
+      if !isMarkupOrControl(byte) {
+        index = skipPlain(bytes, from: index + 1)
+        continue
+      }
       let replacement: [UInt8]
       var skip = 1
       switch byte {
@@ -338,6 +461,65 @@ public enum CueTextSerializer {
   private static let greaterThanReference = Array("&gt;".utf8)
   private static let lineFeed: [UInt8] = [0x0A]
   private static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
+
+  /// Appends the timing `hh:mm:ss.ttt --> hh:mm:ss.ttt` (with `separator` before the
+  /// milliseconds) at once when both times are whole milliseconds from 0 to 9999 hours; else
+  /// appends nothing and returns false.
+  static func appendTimings(
+    _ start: MediaTime, _ end: MediaTime, separator: UInt8, to output: inout [UInt8]
+  ) -> Bool {
+    let limit: Int64 = 10_000 * 3_600_000
+    guard start.timescale == 1000, end.timescale == 1000, start.value >= 0, end.value >= 0,
+      start.value < limit, end.value < limit
+    else { return false }
+    // Up to 14 bytes, " --> ", up to 14 bytes.
+    var line: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &line) { buffer in
+      var offset = 0
+      let zero = UInt8(ascii: "0")
+      func put(_ milliseconds: Int64) {
+        let total = Int(milliseconds)
+        let hours = total / 3_600_000
+        if hours >= 1000 {
+          buffer[offset] = zero &+ UInt8(truncatingIfNeeded: hours / 1000)
+          offset += 1
+        }
+        if hours >= 100 {
+          buffer[offset] = zero &+ UInt8(truncatingIfNeeded: hours / 100 % 10)
+          offset += 1
+        }
+        let minutes = total / 60_000 % 60
+        let seconds = total / 1000 % 60
+        let fraction = total % 1000
+        buffer[offset] = zero &+ UInt8(truncatingIfNeeded: hours / 10 % 10)
+        buffer[offset + 1] = zero &+ UInt8(truncatingIfNeeded: hours % 10)
+        buffer[offset + 2] = UInt8(ascii: ":")
+        buffer[offset + 3] = zero &+ UInt8(truncatingIfNeeded: minutes / 10)
+        buffer[offset + 4] = zero &+ UInt8(truncatingIfNeeded: minutes % 10)
+        buffer[offset + 5] = UInt8(ascii: ":")
+        buffer[offset + 6] = zero &+ UInt8(truncatingIfNeeded: seconds / 10)
+        buffer[offset + 7] = zero &+ UInt8(truncatingIfNeeded: seconds % 10)
+        buffer[offset + 8] = separator
+        buffer[offset + 9] = zero &+ UInt8(truncatingIfNeeded: fraction / 100)
+        buffer[offset + 10] = zero &+ UInt8(truncatingIfNeeded: fraction / 10 % 10)
+        buffer[offset + 11] = zero &+ UInt8(truncatingIfNeeded: fraction % 10)
+        offset += 12
+      }
+      put(start.value)
+      buffer[offset] = 0x20
+      buffer[offset + 1] = UInt8(ascii: "-")
+      buffer[offset + 2] = UInt8(ascii: "-")
+      buffer[offset + 3] = UInt8(ascii: ">")
+      buffer[offset + 4] = 0x20
+      offset += 5
+      put(end.value)
+      let count = offset
+      buffer.withMemoryRebound(to: UInt8.self) {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<count]))
+      }
+    }
+    return true
+  }
 
   /// Appends `time` as `hh:mm:ss.ttt`, hours always present and at least two digits.
   static func appendTimestamp(_ time: MediaTime, to output: inout [UInt8]) {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Byte-level helpers of the WebVTT parser: scanning lines, making strings, quoting.
 extension WebVTTParser {
   /// The first "-->" and the first NUL byte of a line, found in one pass that skips eight
@@ -88,6 +94,24 @@ extension WebVTTParser {
       result += string(line.range)
     }
     return result
+  }
+
+  /// The range of the file that holds the lines joined with LF, when they sit there that way
+  /// and hold no NUL; else nil.
+  func contiguousRange(_ lines: [TextLine]) -> Range<Int>? {
+    guard let first = lines.first, let last = lines.last else { return 0..<0 }
+    for index in lines.indices.dropLast()
+    where lines[index].terminator != .lf
+      || lines[index].range.upperBound + 1 != lines[index + 1].range.lowerBound
+    {
+      return nil
+    }
+    let range = first.range.lowerBound..<last.range.upperBound
+    let hasNUL = bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress, !range.isEmpty else { return false }
+      return memchr(base + range.lowerBound, 0, range.count) != nil
+    }
+    return hasNUL ? nil : range
   }
 
   /// `range` as a quoted string for a message: cut after 40 bytes, control characters

@@ -7,6 +7,8 @@ import CaptionCore
 /// newline normalisation requires. NUL bytes are read as U+FFFD wherever text is kept.
 struct WebVTTParser {
   let bytes: [UInt8]
+  /// The bytes, which cue texts are kept as ranges of.
+  let source: CueSource
   let file: String?
   var scanner: LineScanner
   /// A line read and put back (the algorithm's "let position be previous position").
@@ -20,17 +22,19 @@ struct WebVTTParser {
 
   /// The line each region id was last defined on, and its index in `regions`.
   var regionsByID: [String: (index: Int, line: Int)] = [:]
-  /// The 1-based index of the cue that first used each identifier, once an identifier
-  /// breaks the common run "1", "2", "3"…; until then `sequentialIDs` counts that run.
+  /// The 1-based index of the cue that first used each identifier. While the numeric
+  /// identifiers come in increasing order ("1", "2", "3"…, or "2", "4", "7"…) only the others
+  /// are kept here, and `lastNumericID` is the last number.
   var cueIDs: [String: Int] = [:]
-  var sequentialIDs = 0
-  var sequentialOnly = true
+  var lastNumericID = 0
+  var increasingNumbers = true
   var seenCue = false
   /// Lines of the block being collected (reused between blocks).
   var buffer: [TextLine] = []
 
   init(bytes: [UInt8], file: String?) {
     self.bytes = bytes
+    self.source = CueSource(bytes: bytes, syntax: WebVTTCueTextMarkup.shared)
     self.file = file
     self.scanner = LineScanner(bytes)
   }
@@ -200,7 +204,7 @@ struct WebVTTParser {
 
   /// The spec's "collect a WebVTT block" (without the header flag), plus its checks.
   mutating func collectBlock() {
-    buffer.removeAll(keepingCapacity: true)
+    if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
     var lineCount = 0
     var seenArrow = false
     var firstLine: TextLine?
@@ -225,7 +229,7 @@ struct WebVTTParser {
           identifier = buffer.first
           if let parsed = parseTimings(line) {
             timings = parsed
-            buffer.removeAll(keepingCapacity: true)
+            if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
             seenCue = true
           } else {
             timings = nil
@@ -245,7 +249,7 @@ struct WebVTTParser {
               lateBlock = kind
             } else {
               if kind == .style { isStyle = true } else { isRegion = true }
-              buffer.removeAll(keepingCapacity: true)
+              if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
             }
           }
         }
@@ -362,33 +366,56 @@ struct WebVTTParser {
         }
       }
     }
-    var settings = CueSettings.default
-    parseCueSettings(
-      timingLine, from: timings.settingsStart, into: &settings, cue: reference)
+    var settings: CueSettings?
+    if timings.settingsStart < timingLine.range.upperBound {
+      var parsed = CueSettings.default
+      parseCueSettings(timingLine, from: timings.settingsStart, into: &parsed, cue: reference)
+      settings = parsed
+    }
 
-    let rawText = joined(buffer)
     let textLocation = buffer.first.map {
       SourceLocation(line: $0.number, column: 1, offset: $0.range.lowerBound)
     }
-    let parsed = CueTextParser.check(
-      rawText, location: textLocation, cueRange: TimeRange(start: timings.start, end: timings.end),
-      file: file, cue: reference)
-    for var diagnostic in parsed.diagnostics {
-      if diagnostic.cue == nil { diagnostic.cue = reference }
-      if diagnostic.file == nil { diagnostic.file = file }
-      diagnostics.append(diagnostic)
+    let cueRange = TimeRange(start: timings.start, end: timings.end)
+    let location = SourceLocation(
+      line: firstLine.number, column: 1, offset: firstLine.range.lowerBound)
+    if let range = contiguousRange(buffer) {
+      // The text sits in the file as it is read: kept as a range of it.
+      let checked = bytes.withUnsafeBufferPointer {
+        CueTextParser.check(
+          UnsafeBufferPointer(rebasing: $0[range]), location: textLocation, cueRange: cueRange,
+          file: file, cue: reference)
+      }
+      add(checked.diagnostics, cue: reference)
+      cues.append(
+        Cue(
+          id: id, start: timings.start, end: timings.end, settings: settings, source: source,
+          range: range, hasMarkup: checked.hasMarkup, writtenForm: checked.writtenForm,
+          location: location))
+    } else {
+      let rawText = joined(buffer)
+      let parsed = CueTextParser.check(
+        rawText, location: textLocation, cueRange: cueRange, file: file, cue: reference)
+      add(parsed.diagnostics, cue: reference)
+      cues.append(
+        Cue(
+          id: id, start: timings.start, end: timings.end, settings: settings ?? .default,
+          text: parsed.text, rawText: rawText, location: location))
     }
-    cues.append(
-      Cue(
-        id: id, start: timings.start, end: timings.end, settings: settings, text: parsed.text,
-        rawText: rawText,
-        location: SourceLocation(
-          line: firstLine.number, column: 1, offset: firstLine.range.lowerBound)))
     if let endingArrow {
       report(
         "missing blank line before \(quote(endingArrow.range)), which ends the cue",
         line: endingArrow, at: endingArrow.range.lowerBound, cue: reference,
         hint: "end each cue with a blank line; cue text cannot contain \"-->\"")
+    }
+  }
+
+  /// Adds the findings of a cue's text.
+  private mutating func add(_ found: [Diagnostic], cue: CueReference) {
+    for var diagnostic in found {
+      if diagnostic.cue == nil { diagnostic.cue = cue }
+      if diagnostic.file == nil { diagnostic.file = file }
+      diagnostics.append(diagnostic)
     }
   }
 
@@ -421,17 +448,19 @@ struct WebVTTParser {
   }
 
   /// The cue that already used `id`, or nil after recording `index` as its first user.
-  /// Files numbered 1, 2, 3… need no table: each new number cannot repeat an earlier one.
+  /// Numbers in increasing order need no table: each new one cannot repeat an earlier one,
+  /// nor any identifier that is not a number.
   mutating func firstUse(of id: String, by index: Int) -> Int? {
-    if sequentialOnly {
-      if isDecimal(id, equalTo: sequentialIDs + 1) {
-        sequentialIDs += 1
+    if increasingNumbers {
+      let number = decimalValue(id)
+      if let number, number > lastNumericID {
+        lastNumericID = number
         return nil
       }
-      sequentialOnly = false
-      if sequentialIDs > 0 {
-        // The run's cues: identifiers 1…n, at their cue indices (recorded as they came).
-        for (position, cue) in cues.enumerated() where !cue.id.isEmpty {
+      if number != nil {
+        // A number out of order: record the numbers seen.
+        increasingNumbers = false
+        for (position, cue) in cues.enumerated() where decimalValue(cue.id) != nil {
           cueIDs[cue.id] = position + 1
         }
       }
@@ -441,18 +470,18 @@ struct WebVTTParser {
     return nil
   }
 
-  /// Whether `text` is `number` in decimal, without leading zeros.
-  private func isDecimal(_ text: String, equalTo number: Int) -> Bool {
+  /// The value of `text` when it is a decimal number of at most 18 digits without leading
+  /// zeros (so that no other text names the same number); else nil.
+  private func decimalValue(_ text: String) -> Int? {
     var text = text
-    return text.withUTF8 { utf8 in
-      var remaining = number
-      var index = utf8.count
-      while remaining > 0 {
-        index -= 1
-        guard index >= 0, utf8[index] == UInt8(0x30 + remaining % 10) else { return false }
-        remaining /= 10
+    return text.withUTF8 { utf8 -> Int? in
+      guard !utf8.isEmpty, utf8.count <= 18, utf8[0] != 0x30 else { return nil }
+      var value = 0
+      for byte in utf8 {
+        guard isASCIIDigit(byte) else { return nil }
+        value = value * 10 + Int(byte - 0x30)
       }
-      return index == 0
+      return value
     }
   }
 

@@ -190,7 +190,7 @@ private struct Writer {
 
   mutating func writeCue(_ cue: Cue, index: Int, text: inout [UInt8], into output: inout [UInt8]) {
     let subject = CueName(index: index)
-    let reference = cue.reference(index: index)
+    var reference: CueReference { cue.reference(index: index) }
     output.append(0x0A)
     if !cue.id.isEmpty, isClean(cue.id) {
       appendLine(cue.id, to: &output)
@@ -206,27 +206,38 @@ private struct Writer {
       }
       appendLine(id, to: &output)
     }
-    appendTime(cue.start, of: "\(subject) start", cue: reference, to: &output)
-    output.append(contentsOf: " --> ".utf8)
-    appendTime(cue.end, of: "\(subject) end", cue: reference, to: &output)
-    if !cue.settings.isDefault {
+    if !CueTextSerializer.appendTimings(
+      cue.start, cue.end, separator: UInt8(ascii: "."), to: &output)
+    {
+      appendTime(cue.start, of: "\(subject) start", cue: reference, to: &output)
+      output.append(contentsOf: " --> ".utf8)
+      appendTime(cue.end, of: "\(subject) end", cue: reference, to: &output)
+    }
+    if !cue.hasDefaultSettings {
       appendSettings(cue.settings, subject: subject, cue: reference, to: &output)
     }
     output.append(0x0A)
 
-    text.removeAll(keepingCapacity: true)
-    for loss in CueTextSerializer.serialize(cue.text, into: &text) {
+    // The text goes straight to the output, and is copied out again only to remove an
+    // empty line.
+    let textStart = output.count
+    for loss in CueTextSerializer.serializeText(of: cue, into: &output) {
       lossy(message(for: loss, subject: subject), cue: reference)
     }
-    if removeEmptyLines(&text) {
+    let hasEmptyLine = output.withUnsafeBufferPointer {
+      EmptyLines.exist(in: UnsafeBufferPointer(rebasing: $0[textStart...]))
+    }
+    if hasEmptyLine {
+      text.removeAll(keepingCapacity: true)
+      text.append(contentsOf: output[textStart...])
+      output.removeSubrange(textStart...)
+      _ = removeEmptyLines(&text)
       lossy(
         "\(subject) text has an empty line, which would end the cue; written without it",
         cue: reference)
-    }
-    if !text.isEmpty {
       output.append(contentsOf: text)
-      output.append(0x0A)
     }
+    if output.count > textStart { output.append(0x0A) }
   }
 
   mutating func appendTime(
@@ -393,22 +404,26 @@ private struct Writer {
   // MARK: Helpers
 
   func appendLine(_ line: String, to output: inout [UInt8]) {
-    output.append(contentsOf: line.utf8)
+    var line = line
+    line.withUTF8 { output.append(contentsOf: $0) }
     output.append(0x0A)
   }
 
   /// True when `text` has no line break and no `-->`, checked on its bytes.
   func isClean(_ text: String) -> Bool {
-    var dashes = 0
-    for byte in text.utf8 {
-      switch byte {
-      case 0x0A, 0x0D: return false
-      case UInt8(ascii: "-"): dashes += 1
-      case UInt8(ascii: ">") where dashes >= 2: return false
-      default: dashes = 0
+    var text = text
+    return text.withUTF8 { bytes in
+      var dashes = 0
+      for byte in bytes {
+        switch byte {
+        case 0x0A, 0x0D: return false
+        case UInt8(ascii: "-"): dashes += 1
+        case UInt8(ascii: ">") where dashes >= 2: return false
+        default: dashes = 0
+        }
       }
+      return true
     }
-    return true
   }
 
   /// `text` with every line break (CR, LF, CRLF) turned into a space.
@@ -421,16 +436,7 @@ private struct Writer {
   /// Removes empty lines (a leading or trailing line break, or two in a row), which would end
   /// the cue; true when there were any.
   func removeEmptyLines(_ text: inout [UInt8]) -> Bool {
-    let needed = text.withUnsafeBufferPointer { buffer -> Bool in
-      guard let first = buffer.first, let last = buffer.last else { return false }
-      if first == 0x0A || last == 0x0A { return true }
-      var index = 1
-      while index < buffer.count {
-        if buffer[index] == 0x0A, buffer[index - 1] == 0x0A { return true }
-        index += 1
-      }
-      return false
-    }
+    let needed = text.withUnsafeBufferPointer { EmptyLines.exist(in: $0) }
     if !needed { return false }
     var previous: UInt8 = 0x0A
     var cleaned: [UInt8] = []

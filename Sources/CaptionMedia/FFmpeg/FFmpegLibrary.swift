@@ -74,6 +74,7 @@ final class FFmpegLibrary: @unchecked Sendable {
   private let avDictGet: ck_av_dict_get_f
   private let avDictSet: ck_av_dict_set_f
   private let avDictFree: ck_av_dict_free_f
+  private let avDictCopy: ck_av_dict_copy_f
   private let avFrameAlloc: ck_av_frame_alloc_f
   private let avFrameFree: ck_av_frame_free_f
   private let avFrameUnref: ck_av_frame_unref_f
@@ -99,6 +100,7 @@ final class FFmpegLibrary: @unchecked Sendable {
   private let avPacketRef: ck_av_packet_ref_f
   private let avPacketRescaleTs: ck_av_packet_rescale_ts_f
   private let avNewPacket: ck_av_new_packet_f
+  private let avPacketNewSideData: ck_av_packet_new_side_data_f
   private let avcodecFindDecoder: ck_avcodec_find_decoder_f
   private let avcodecFindEncoder: ck_avcodec_find_encoder_f
   private let avcodecFindEncoderByName: ck_avcodec_find_encoder_by_name_f
@@ -177,6 +179,7 @@ final class FFmpegLibrary: @unchecked Sendable {
     avDictGet = try util.resolve("av_dict_get")
     avDictSet = try util.resolve("av_dict_set")
     avDictFree = try util.resolve("av_dict_free")
+    avDictCopy = try util.resolve("av_dict_copy")
     avFrameAlloc = try util.resolve("av_frame_alloc")
     avFrameFree = try util.resolve("av_frame_free")
     avFrameUnref = try util.resolve("av_frame_unref")
@@ -201,6 +204,7 @@ final class FFmpegLibrary: @unchecked Sendable {
     avPacketRef = try codec.resolve("av_packet_ref")
     avPacketRescaleTs = try codec.resolve("av_packet_rescale_ts")
     avNewPacket = try codec.resolve("av_new_packet")
+    avPacketNewSideData = try codec.resolve("av_packet_new_side_data")
     avcodecFindDecoder = try codec.resolve("avcodec_find_decoder")
     avcodecFindEncoder = try codec.resolve("avcodec_find_encoder")
     avcodecFindEncoderByName = try codec.resolve("avcodec_find_encoder_by_name")
@@ -345,6 +349,13 @@ final class FFmpegLibrary: @unchecked Sendable {
     avDictFree(dictionary)
   }
 
+  /// Copies every entry of `source` into `*destination` (created when nil).
+  func dictionaryCopy(
+    _ destination: UnsafeMutablePointer<OpaquePointer?>, _ source: OpaquePointer?
+  ) -> Int32 {
+    avDictCopy(destination, source, 0)
+  }
+
   // MARK: Options
 
   func setOption(
@@ -422,6 +433,14 @@ final class FFmpegLibrary: @unchecked Sendable {
 
   func packetAllocatePayload(_ packet: UnsafeMutablePointer<AVPacket>, size: Int32) -> Int32 {
     avNewPacket(packet, size)
+  }
+
+  /// Adds side data of `type` and `size` bytes to a packet; its payload, nil when out of
+  /// memory.
+  func packetNewSideData(
+    _ packet: UnsafeMutablePointer<AVPacket>, _ type: AVPacketSideDataType, size: Int
+  ) -> UnsafeMutablePointer<UInt8>? {
+    avPacketNewSideData(packet, type, size)
   }
 
   func frameAlloc() -> UnsafeMutablePointer<AVFrame>? { avFrameAlloc() }

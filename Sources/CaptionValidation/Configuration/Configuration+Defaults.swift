@@ -28,6 +28,9 @@ extension Configuration {
     }
     let rightToLeft: LocaleOverrides = [.rightToLeft: .bool(true)]
     let noItalics: LocaleOverrides = [.discourageItalics: .bool(true)]
+    // Description speaking rates for ko, ja and zh count characters a minute (about 7, 6 and
+    // 4.5 a second): an assumption documented in Docs/rules/description.does-not-fit.md.
+    func describedAt(_ rate: Double) -> LocaleOverrides { [.descriptionWordsPerMinute: .number(rate)] }
     let locales: [String: LocaleOverrides] = [
       defaultLocaleKey: LocaleLimits.standard.overrides,
       "en": cps(20, 20),
@@ -37,11 +40,13 @@ extension Configuration {
       "ur": rightToLeft,
       "hi": cps(22, 25).merging(noItalics) { $1 },
       "th": noItalics,
-      "ko": cps(12, 14).merging(cjk) { $1 }.merging([.charactersPerLine: .number(16)]) { $1 },
-      "zh": cps(9, 11).merging(cjk) { $1 }.merging([.charactersPerLine: .number(16)]) { $1 },
+      "ko": cps(12, 14).merging(cjk) { $1 }.merging([.charactersPerLine: .number(16)]) { $1 }
+        .merging(describedAt(420)) { $1 },
+      "zh": cps(9, 11).merging(cjk) { $1 }.merging([.charactersPerLine: .number(16)]) { $1 }
+        .merging(describedAt(270)) { $1 },
       "ja": cps(4, 7).merging([
         .counting: .string("cjk"), .charactersPerLine: .number(13),
-        .minDurationMs: .number(500),
+        .minDurationMs: .number(500), .descriptionWordsPerMinute: .number(360),
       ]) { $1 },
     ]
     let strict = [RuleRegistry.overlap.id: RuleSetting.severity(.error)]

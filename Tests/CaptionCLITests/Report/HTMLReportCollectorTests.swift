@@ -70,3 +70,29 @@ struct HTMLReportCollectorTests {
       HTMLReportCollector.title(for: ["a", "b", "c", "d", "e"]) == "a, b, c and 2 more")
   }
 }
+
+struct HTMLReportOfMediaTests {
+  @Test func showsTheMediaTheSpeechAndTheVerdicts() throws {
+    let folder = try TemporaryFolder()
+    let html = folder.path + "/report.html"
+    let media = ValidateRulesTests.samples + "/lighthouse/lighthouse.mp4"
+    let run = ToolRun(["validate", media, "--no-audio", "--report", html])
+    #expect(run.status == 0)
+    let page = try folder.contents("report.html")
+    #expect(page.contains("<h2 id=\"media-1\">Media: <bdi>\(media)</bdi></h2>"))
+    #expect(page.contains("<li>2: subtitle, mov_text, en, English SDH (default, "))
+    #expect(page.contains("<h3 id=\"track-1\">Track 1: <bdi>\(media)</bdi>, stream 2</h3>"))
+    #expect(
+      page.contains(
+        "<tr><th scope=\"row\">1.2.2 Captions (Prerecorded) (level A)</th><td class=\"status "
+          + "unknown\">Unknown</td>"))
+    #expect(page.contains("<dt>Speech found</dt><dd>unknown: the audio was not analysed</dd>"))
+    // Without analysis there is no speech lane.
+    #expect(!page.contains("0:54. Speech:"))
+    let withAudio = ToolRun(["validate", media, "--report", html])
+    #expect(withAudio.status == 0)
+    let analysed = try folder.contents("report.html")
+    #expect(analysed.contains("<desc id=\"timeline-1-desc\">From 0:00 to 0:54. Speech: "))
+    #expect(analysed.contains("<td class=\"status pass\">Pass</td>"))
+  }
+}

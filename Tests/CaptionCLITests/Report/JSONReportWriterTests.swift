@@ -80,6 +80,7 @@ struct JSONReportWriterTests {
           ],
           "coverage": null,
           "wcag": [],
+          "mediaFiles": [],
           "summary": {
             "errors": 1,
             "warnings": 1,

@@ -24,10 +24,15 @@ public struct LanguageTagRule: TrackRule {
       return
     }
     guard let language = track.track.language, !Self.agree(language, tag) else { return }
+    // An embedded track's language is the container's tag; a file's, its name's or --locale.
+    let embedded = track.track.source == .embedded
     findings.add(
-      "the track's language is \(language) (from its file name or --locale), but its header "
-        + "declares Language \(tag)",
-      hint: "make the file name and the header name the same language")
+      "the track's language is \(language) "
+        + (embedded ? "(from the container's stream tag)" : "(from its file name or --locale)")
+        + ", but its header declares Language \(tag)",
+      hint: embedded
+        ? "make the stream's language tag and the header name the same language"
+        : "make the file name and the header name the same language")
   }
 
   /// True when one tag is the other or a more specific form of it (`pt` and `pt-BR`).

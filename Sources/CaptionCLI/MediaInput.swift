@@ -1,0 +1,125 @@
+import CaptionKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What `validate` reads for one media file: the probe, the embedded text tracks, the
+/// sidecar files (chapters among them) and, when asked for, the speech in the audio.
+struct MediaInput {
+  var info: MediaInfo
+  /// Embedded tracks first (in stream order), then sidecars (in name order).
+  var results: [ReadResult]
+  /// Findings about the container (image subtitles, unreadable streams).
+  var diagnostics: [Diagnostic]
+  /// The detected speech; nil when the audio was not analysed.
+  var audio: AudioActivity?
+
+  /// File extensions taken for media files.
+  static let extensions: Set<String> = [
+    "mp4", "m4v", "mov", "mkv", "webm", "mka", "m4a", "mp3", "wav", "aac", "flac", "ogg",
+    "oga", "ogv", "opus", "avi", "ts", "m2ts", "mts", "mpg", "mpeg", "wmv", "wma", "3gp", "mxf",
+  ]
+
+  /// True when the path names a media file by its extension.
+  static func isMedia(_ path: String) -> Bool {
+    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
+    return extensions.contains(path[path.index(after: dot)...].lowercased())
+  }
+
+  /// Whether to analyse the audio: on when the media has audio (`--audio` insists, and says
+  /// so when there is none), off with `--no-audio`.
+  enum AudioChoice {
+    case automatic
+    case on
+    case off
+  }
+
+  /// Reads the media at `path`. A missing file exits 66 before FFmpeg is loaded; FFmpeg's
+  /// failures propagate (`FFmpegUnavailable`: 69, `FFmpegError`: 65).
+  static func read(
+    _ path: String, reader: CaptionFileReader, audio choice: AudioChoice, audioStream: Int?,
+    in context: CommandContext
+  ) throws -> MediaInput {
+    try checkInput(path)
+    let info = try MediaProbe.probe(path)
+    let embedded = try MediaSubtitles.read(path: path, webVTT: EmbeddedWebVTT.reader)
+    var results = embedded.tracks.map { ReadResult(track: $0) }
+    var diagnostics = embedded.diagnostics
+    do {
+      for sidecar in try SidecarDiscovery.sidecars(forMedia: path) {
+        do {
+          results.append(try sidecar.read(with: reader))
+        } catch {
+          let failure = InputOptions.failure(error)
+          diagnostics.append(
+            Diagnostic(
+              rule: "parse.\(sidecar.format.rawValue)", severity: .error,
+              message: "the sidecar cannot be read: \(failure.message)", file: sidecar.path))
+        }
+      }
+    } catch {
+      context.stderr.report("warning: \(error)\n")
+    }
+    var activity: AudioActivity?
+    let hasAudio = !info.streams(.audio).isEmpty
+    switch choice {
+    case .off: break
+    case .automatic, .on:
+      if hasAudio {
+        do {
+          activity = try AudioActivityAnalyzer.analyze(path: path, streamIndex: audioStream)
+        } catch let error as AudioActivityError {
+          switch error.reason {
+          case .noAudioStream: break
+          case .noSuchStream, .notAudio:
+            throw UsageError("\(error)", hint: "'captionkit probe \(path)' lists the streams")
+          }
+        }
+      } else if choice == .on {
+        context.stderr.report("note: \(path) has no audio stream; the audio is not analysed\n")
+      }
+    }
+    return MediaInput(info: info, results: results, diagnostics: diagnostics, audio: activity)
+  }
+
+  /// What rules know about the media.
+  var facts: MediaFacts {
+    let videos = info.streams(.video).filter { !$0.has(.attachedPicture) && !$0.has(.stillImage) }
+    let rate = info.frameRate.flatMap { rate -> Double? in
+      rate.denominator > 0 && rate.numerator > 0
+        ? Double(rate.numerator) / Double(rate.denominator) : nil
+    }
+    let streams = info.streams.map { stream in
+      let type: MediaStreamFacts.StreamType
+      switch stream.kind {
+      case .video: type = .video
+      case .audio: type = .audio
+      case .subtitle: type = .subtitle
+      case .data, .attachment: type = .other
+      }
+      return MediaStreamFacts(
+        index: stream.index, type: type, codec: stream.codec, language: stream.language,
+        languageCode: stream.languageCode, title: stream.title,
+        dispositions: Set(stream.disposition.map(\.rawValue)))
+    }
+    return MediaFacts(
+      duration: info.duration, frameRate: rate, hasAudio: !info.streams(.audio).isEmpty,
+      hasVideo: !videos.isEmpty, path: info.path, streams: streams)
+  }
+
+  /// A missing input exits 66 before FFmpeg is loaded.
+  static func checkInput(_ path: String) throws(CommandFailure) {
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      let code = errno
+      if code == ENOENT || code == ENOTDIR {
+        throw CommandFailure(ExitCode.noInput, "\(path): no such file")
+      }
+      throw CommandFailure(
+        ExitCode.noInput, "\(path): cannot read: \(SystemError.describe(code))")
+    }
+  }
+}

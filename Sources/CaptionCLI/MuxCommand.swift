@@ -1,0 +1,176 @@
+import CaptionKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `captionkit mux`: writes a media file with caption files added as text tracks.
+enum MuxCommand: CaptionCommand {
+  static let configuration = CommandConfiguration(
+    name: "mux",
+    abstract: "Add caption files to a media file as text tracks.",
+    usage: "mux <media> --track <file[:options]>... -o <output> [--max-findings <n>]",
+    discussion: """
+      Every video, audio and subtitle stream is copied packet for packet, with its metadata, \
+      dispositions and the chapters. Each --track (any caption format captionkit reads) \
+      becomes a text stream: mov_text in .mp4 (converted, what it cannot hold is reported), \
+      subrip (or :codec=webvtt) in .mkv, webvtt in .webm. Language and kind come from the \
+      file name (movie.en.sdh.srt) unless :lang= and :kind= say otherwise; the kind sets the \
+      flags (captions, sdh and cc: captions + hearing_impaired; descriptions; forced), \
+      :default sets the default flag and clears it on the other subtitle streams. A flag \
+      the container does not keep is reported as a remark. The output is written to a \
+      temporary file in the same folder and renamed into place.
+      """,
+    arguments: [.init("media", help: "The media file to copy (it is not changed).")],
+    options: [
+      .init(
+        "track", value: "file[:options]", repeats: true,
+        help: "A caption file to add, with :lang=, :kind=, :default and :codec= options."),
+      .init(
+        "output", short: "o", value: "output", help: "The file to write: .mp4, .mkv or .webm."),
+      .init(
+        "max-findings", value: "n",
+        help: "Print at most this many findings of each rule (default 20; 0 prints all)."),
+    ])
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
+    let media = arguments.positionals[0]
+    guard let output = arguments.value("output") else {
+      throw UsageError("missing option '-o <output>'")
+    }
+    if media == "-" || output == "-" {
+      throw UsageError("mux reads and writes media files by name, not standard streams")
+    }
+    guard let container = MuxContainer(path: output) else {
+      throw UsageError(
+        "cannot tell the container from '\(output)'", hint: "name the output .mp4, .mkv or .webm")
+    }
+    let specs = try arguments.values("track").map(MuxTrackSpec.parse)
+    if specs.isEmpty {
+      throw UsageError("missing option '--track <file>'", hint: "add at least one caption file")
+    }
+    if specs.filter(\.isDefault).count > 1 {
+      throw UsageError("only one --track can be :default")
+    }
+    for spec in specs {
+      if let codec = spec.codec, !container.codecs.contains(codec) {
+        let allowed = container.codecs.map(\.rawValue).joined(separator: " or ")
+        let rule = container == .mp4 ? " [\(MediaMuxer.mp4TextCodecRule)]" : ""
+        throw UsageError(
+          "\(container.displayName) cannot carry \(codec.rawValue) text "
+            + "('--track \(spec.path)')\(rule)",
+          hint: "use :codec=\(container.codecs[0].rawValue), or leave :codec= out (\(allowed))")
+      }
+    }
+    var limit = 20
+    if let value = arguments.value("max-findings") {
+      guard let number = Int(value), number >= 0 else {
+        throw UsageError("'--max-findings' takes a whole number (0 for no limit), not '\(value)'")
+      }
+      limit = number
+    }
+    if FileIdentity.same(media, output) {
+      throw UsageError("the output '\(output)' is the input file; inputs are never overwritten")
+    }
+    try checkInput(media)
+
+    var findings = FindingPrinter(limit: limit)
+    var tracks: [MuxSubtitleTrack] = []
+    for spec in specs {
+      let named = SidecarName(fileName: spec.path)
+      let language = spec.language ?? named?.language
+      let reader = CaptionFileReader(language: language)
+      let result: ReadResult
+      do throws(CaptionFileReader.Failure) {
+        result = try reader.read(path: spec.path)
+      } catch {
+        throw InputOptions.failure(error)
+      }
+      findings.print(result.diagnostics, in: context)
+      let kind = spec.kind ?? named?.kind ?? result.track.kind
+      if kind == .chapters || kind == .metadata {
+        throw UsageError(
+          "\(spec.path) holds \(kind?.rawValue ?? "chapters"), not text to show; mux copies "
+            + "the media file's chapters but adds only caption and subtitle tracks",
+          hint: "give it another kind with :kind=, or leave it out")
+      }
+      let codec = spec.codec ?? container.defaultCodec
+      let made = MuxCues.cues(of: result.track, for: codec)
+      if codec == .movText {
+        findings.print(
+          [
+            Diagnostic(
+              rule: MediaMuxer.mp4TextCodecRule, severity: .remark,
+              message:
+                "\(result.track.format.rawValue) text is converted to mov_text, the text "
+                + "codec MP4 carries",
+              file: spec.path)
+          ], in: context)
+      }
+      findings.print(made.diagnostics.map { $0.withFile(spec.path) }, in: context)
+      tracks.append(
+        MuxSubtitleTrack(
+          codec: codec, language: language ?? result.track.language, kind: kind,
+          isDefault: spec.isDefault, source: spec.path, cues: made.cues))
+    }
+
+    let file = try AtomicFileWriter.open(output)
+    let result: MuxResult
+    do {
+      result = try MediaMuxer.mux(
+        input: media, tracks: tracks, output: file.temporaryPath, container: container)
+    } catch let error as MuxError {
+      let code = error.kind == .cannotWrite ? ExitCode.cannotCreate : ExitCode.usage
+      let rule = error.rule.map { " [\($0)]" } ?? ""
+      // The muxer wrote to the temporary file; the user named the output.
+      let message = error.message.replacing(file.temporaryPath, with: output)
+      throw CommandFailure(code, message + rule, hint: error.hint)
+    }
+    try file.commit()
+    findings.print(result.diagnostics, in: context)
+    findings.finish(in: context)
+
+    var summary = "\(output): \(result.copied.count) "
+    summary += result.copied.count == 1 ? "stream copied" : "streams copied"
+    for (track, index) in zip(tracks, result.added) {
+      let flags = track.dispositions.map(\.rawValue).joined(separator: "+")
+      summary +=
+        ", stream \(index) added (\(track.codec.rawValue), "
+        + "\(track.language?.rawValue ?? "und")\(flags.isEmpty ? "" : ", " + flags))"
+    }
+    do {
+      try context.stdout.write(Array((summary + "\n").utf8))
+    } catch {
+      throw CommandFailure(
+        ExitCode.cannotCreate, "cannot write to standard output: \(error.reason)")
+    }
+    return ExitCode.success
+  }
+
+  /// A missing input exits 66 before FFmpeg is loaded.
+  private static func checkInput(_ path: String) throws(CommandFailure) {
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      let code = errno
+      if code == ENOENT || code == ENOTDIR {
+        throw CommandFailure(ExitCode.noInput, "\(path): no such file")
+      }
+      throw CommandFailure(
+        ExitCode.noInput, "\(path): cannot read: \(SystemError.describe(code))")
+    }
+    if (status.st_mode & S_IFMT) == S_IFDIR {
+      throw CommandFailure(ExitCode.noInput, "\(path): cannot read: it is a folder")
+    }
+  }
+}
+
+extension Diagnostic {
+  /// The diagnostic with `file` set when it has none.
+  fileprivate func withFile(_ path: String) -> Diagnostic {
+    var copy = self
+    if copy.file == nil { copy.file = path }
+    return copy
+  }
+}

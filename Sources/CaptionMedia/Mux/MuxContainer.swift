@@ -1,0 +1,68 @@
+/// A container `MediaMuxer` writes, chosen by the output's extension.
+public enum MuxContainer: String, Sendable, Hashable, CaseIterable {
+  case mp4
+  case matroska
+  case webm
+
+  /// The container for an output path: `.mp4`/`.m4v`, `.mkv`, `.webm`; nil for another.
+  public init?(path: String) {
+    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+    switch path[path.index(after: dot)...].lowercased() {
+    case "mp4", "m4v": self = .mp4
+    case "mkv": self = .matroska
+    case "webm": self = .webm
+    default: return nil
+    }
+  }
+
+  /// FFmpeg's muxer name.
+  var formatName: String {
+    switch self {
+    case .mp4: return "mp4"
+    case .matroska: return "matroska"
+    case .webm: return "webm"
+    }
+  }
+
+  /// The name users know: `MP4`, `Matroska`, `WebM`.
+  public var displayName: String {
+    switch self {
+    case .mp4: return "MP4"
+    case .matroska: return "Matroska"
+    case .webm: return "WebM"
+    }
+  }
+
+  /// The codec an added track gets unless another is asked for: `mov_text` in MP4, `subrip`
+  /// in Matroska (every player reads it, and FFmpeg keeps its `descriptions` flag), `webvtt`
+  /// in WebM.
+  public var defaultCodec: MuxSubtitleCodec {
+    switch self {
+    case .mp4: return .movText
+    case .matroska: return .subrip
+    case .webm: return .webvtt
+    }
+  }
+
+  /// The codecs an added track may get.
+  public var codecs: [MuxSubtitleCodec] {
+    switch self {
+    case .mp4: return [.movText]
+    case .matroska: return [.subrip, .webvtt]
+    case .webm: return [.webvtt]
+    }
+  }
+
+  /// The dispositions of a text track that FFmpeg 5.1's muxer for this container stores with
+  /// the given codec (read back from files it wrote).
+  public func keeps(_ codec: MuxSubtitleCodec) -> Set<StreamDisposition> {
+    switch (self, codec) {
+    case (.mp4, _):
+      return [.default, .forced, .hearingImpaired, .captions, .descriptions, .visualImpaired]
+    case (.matroska, .subrip):
+      return [.default, .forced, .hearingImpaired, .visualImpaired, .descriptions]
+    case (.matroska, _): return [.default, .forced, .hearingImpaired, .visualImpaired]
+    case (.webm, _): return [.default, .forced, .captions, .descriptions]
+    }
+  }
+}

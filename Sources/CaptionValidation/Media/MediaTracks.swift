@@ -1,0 +1,80 @@
+public import CaptionCore
+
+/// The tracks of one media sorted by role, as the media-level rules see them: the captions
+/// that are compared with the audio, the source of translations, the translations and the
+/// descriptions.
+public struct MediaTracks: Sendable {
+  public var all: [TrackInput]
+
+  public init(_ tracks: [TrackInput]) {
+    self.all = tracks
+  }
+
+  /// Tracks shown on screen (captions, SDH, subtitles, forced); unknown kinds count.
+  public var displayed: [TrackInput] {
+    all.filter { Self.isDisplayed($0.kind) }
+  }
+
+  /// Text description tracks.
+  public var descriptions: [TrackInput] {
+    all.filter { $0.kind == .descriptions }
+  }
+
+  static func isDisplayed(_ kind: TrackKind?) -> Bool {
+    guard let kind else { return true }
+    return kind == .captions || kind == .sdh || kind == .subtitles || kind == .forced
+  }
+
+  /// The language translations are compared with: the one given, else the captions'
+  /// (captions or SDH first), else `en`.
+  public func sourceLocale(given: LanguageTag?) -> LanguageTag? {
+    if let given { return given }
+    let captions = all.first { ($0.kind == .captions || $0.kind == .sdh) && $0.language != nil }
+    return captions?.language ?? LanguageTag("en")
+  }
+
+  /// The track of the source language whose cues stand for the dialogue: captions or SDH
+  /// in that language, else its subtitles, else any captions or SDH, else the first
+  /// displayed track that is not forced.
+  public func dialogue(source: LanguageTag?) -> TrackInput? {
+    let full = displayed.filter { $0.kind != .forced }
+    let inSource = full.filter { track in
+      guard let source, let language = track.language else { return false }
+      return Self.sameLanguage(language, source)
+    }
+    return inSource.first { $0.kind == .captions || $0.kind == .sdh } ?? inSource.first
+      ?? full.first { $0.kind == .captions || $0.kind == .sdh } ?? full.first
+  }
+
+  /// True when two tags name the same language (`pt` and `pt-BR`; case ignored).
+  public static func sameLanguage(_ a: LanguageTag, _ b: LanguageTag) -> Bool {
+    a.language.lowercased() == b.language.lowercased()
+  }
+
+  /// True when a cue holds speech: text left after removing sound descriptions (`[door
+  /// slams]`, `(laughs)`), music notes and speaker labels (`JOHN:`).
+  public static func isSpeech(_ cue: Cue) -> Bool {
+    var depth = 0
+    var letters = 0
+    var lineLetters = 0
+    var lineUpper = true
+    for character in cue.text.visibleText {
+      switch character {
+      case "[", "(": depth += 1
+      case "]", ")": depth = max(0, depth - 1)
+      case "\n":
+        letters += lineLetters
+        lineLetters = 0
+        lineUpper = true
+      case ":" where depth == 0 && lineUpper:
+        // A speaker label in capitals: not speech by itself.
+        lineLetters = 0
+      default:
+        guard depth == 0, character.isLetter else { continue }
+        lineLetters += 1
+        if character.isLowercase { lineUpper = false }
+      }
+    }
+    return letters + lineLetters > 0
+  }
+}

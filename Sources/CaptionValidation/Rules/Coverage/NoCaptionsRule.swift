@@ -1,0 +1,36 @@
+public import CaptionCore
+
+/// `coverage.no-captions`: media with an audio stream and no caption or subtitle track in
+/// any locale (WCAG 1.2.2).
+public struct NoCaptionsRule: ContextRule {
+  public var id: String { "coverage.no-captions" }
+  public var defaultSeverity: Severity { .error }
+  public var summary: String { "media with audio has no caption or subtitle track" }
+  public var needs: RuleNeeds { .media }
+
+  public init() {}
+
+  public func check(_ context: ValidationContext, tracks: [TrackInput], findings: inout Findings) {
+    guard let media = context.media, media.hasAudio else { return }
+    let displayed = tracks.filter {
+      MediaTracks.isDisplayed($0.kind) && $0.kind != .forced
+    }
+    guard displayed.isEmpty else { return }
+    findings.add(
+      "the media has an audio stream but no caption or subtitle track", file: media.path,
+      hint: "add captions as a sidecar file (\(Self.sidecarExample(media.path))) or a text "
+        + "subtitle stream")
+  }
+
+  static func sidecarExample(_ path: String?) -> String {
+    stem(path) + ".en.captions.vtt"
+  }
+
+  /// The media file's name without folder and extension (`movie` for `a/movie.mp4`).
+  static func stem(_ path: String?) -> String {
+    guard let path else { return "movie" }
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    let stem = name.split(separator: ".").dropLast().joined(separator: ".")
+    return stem.isEmpty ? name : stem
+  }
+}

@@ -1,0 +1,26 @@
+import CaptionCore
+import Testing
+
+@testable import CaptionMedia
+
+struct ISO639ContainerCodeTests {
+  @Test(arguments: [
+    ("en", "eng"), ("fr", "fre"), ("fr-CA", "fre"), ("de", "ger"), ("zh-Hant", "chi"),
+    ("cs", "cze"), ("nl", "dut"), ("ko", "kor"), ("ja", "jpn"), ("pt-BR", "por"), ("es", "spa"),
+    ("cy", "wel"), ("bo", "tib"), ("yue", "yue"), ("fil", "fil"), ("EN", "eng"),
+  ])
+  func tagsBecomeTheBibliographicCode(_ tag: String, _ code: String) throws {
+    #expect(ISO639.containerCode(for: try #require(LanguageTag(tag))) == code)
+  }
+
+  @Test func noLanguageIsUndetermined() {
+    #expect(ISO639.containerCode(for: nil) == "und")
+  }
+
+  @Test func everyTwoLetterCodeReadsBackToItself() {
+    for (_, short) in ISO639.twoLetter {
+      let tag = LanguageTag(short)
+      #expect(ISO639.languageTag(for: ISO639.containerCode(for: tag)) == tag)
+    }
+  }
+}
