@@ -113,6 +113,9 @@ def main():
               "axe-core:", json.dumps(browser.execute_script(
                   axe_source + "; return axe.version;")))
         for page in arguments.pages:
+            if not os.path.isfile(page):
+                failures.append(f"{page}: no such file")
+                continue
             failures += check_page(browser, page, axe_source, arguments.screenshots)
             failures += check_report(browser, page)
     finally:
