@@ -46,7 +46,7 @@ public enum ValidationHTMLReportWriter {
     h3{font-size:1.2rem;line-height:1.3;margin:2rem 0 .5rem}
     h4{font-size:1.05rem;line-height:1.3;margin:1.25rem 0 .5rem}
     p{margin:0 0 .75rem}
-    h1,h2,h3,h4,p,li,th,td,dt,dd{overflow-wrap:anywhere}
+    h1,h2,h3,h4,p,li,th,td,dt,dd,caption{overflow-wrap:break-word}
     a{color:var(--link);text-decoration:underline;text-underline-offset:.15em}
     a:focus-visible,main:focus-visible,.timeline:focus-visible{outline:3px solid var(--focus);\
     outline-offset:2px}
