@@ -308,6 +308,7 @@ public enum ValidationHTMLReportWriter {
       html += "</dd>\n</dl>\n"
       if let coverage = media.coverage { writeCoverage(coverage, id: id) }
       if !media.verdicts.isEmpty { writeVerdicts(media, id: id) }
+      if media.trackIDs.isEmpty, media.speech != nil { writeMediaTimeline(media, id: id) }
       html += "<h3 id=\"\(id)-findings\">Findings about the media</h3>\n"
       if media.findings.isEmpty {
         html += "<p>None.</p>\n"
@@ -319,6 +320,32 @@ public enum ValidationHTMLReportWriter {
         writeTrack(track, media: media, level: 3)
       }
       html += "</section>\n"
+    }
+
+    /// The timeline of a media without tracks: its speech, and no captions.
+    private mutating func writeMediaTimeline(_ media: ValidationHTMLReport.Media, id: String) {
+      timelines += 1
+      var timeline = ReportTimeline(number: timelines, extent: media.duration?.milliseconds ?? 0)
+      let speech = (media.speech ?? []).map { ($0.start.milliseconds, $0.end.milliseconds) }
+      if media.duration == nil {
+        timeline.extent = max(1, speech.map { max($0.0, $0.1) }.max() ?? 1)
+      }
+      timeline.lanes = [
+        .init(label: "Speech", style: .speech, ranges: speech, noun: "segment"),
+        .init(label: "Captions", style: .captions, ranges: [], noun: "cue"),
+      ]
+      for finding in media.findings {
+        if let range = finding.range {
+          timeline.markers[finding.severity, default: []].append(range.start.milliseconds)
+        } else {
+          timeline.untimed += 1
+        }
+      }
+      html += "<h3 id=\"\(id)-timeline\">Timeline</h3>\n"
+      html += "<div class=\"timeline\" tabindex=\"0\" role=\"region\" aria-label=\""
+      html += "Timeline of the media (scrolls sideways)\">\n"
+      timeline.write(into: &html, title: "Timeline of " + media.path)
+      html += "\n</div>\n"
     }
 
     private mutating func writeCoverage(_ coverage: ValidationHTMLReport.Coverage, id: String) {

@@ -169,6 +169,28 @@ struct ValidationHTMLReportWriterTests {
     #expect(page.contains("From 0:00 to 0:02."))
   }
 
+  @Test func drawsTheSpeechOfAMediaWithoutTracks() {
+    let report = ValidationHTMLReport(
+      title: "bare.mp4",
+      media: [
+        .init(
+          path: "bare.mp4", duration: SampleReports.time(4),
+          speech: [SampleReports.range(0.5, 3.5)],
+          findings: [
+            .init(
+              rule: "coverage.no-captions", severity: .error,
+              message: "the media has an audio stream but no caption or subtitle track")
+          ])
+      ])
+    let page = ValidationHTMLReportWriter.page(report)
+    #expect(
+      page.contains(
+        "<desc id=\"timeline-1-desc\">From 0:00 to 0:04. Speech: 1 segment from 0:00 to 0:03, "
+          + "0:03 in total. Captions: none. No finding at a time. 1 finding is not about a "
+          + "time and is only in the list below.</desc>"))
+    #expect(page.contains("aria-label=\"Timeline of the media (scrolls sideways)\""))
+  }
+
   @Test func isTheSameForTheSameReport() throws {
     let report = try SampleReports.lighthouse()
     #expect(ValidationHTMLReportWriter.page(report) == ValidationHTMLReportWriter.page(report))
