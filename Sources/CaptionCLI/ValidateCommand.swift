@@ -9,8 +9,8 @@ enum ValidateCommand: CaptionCommand {
     usage:
       "validate <path> ... [--config <file>] [--profile <name>] [--locales <tags>] "
       + "[--source-locale <tag>] [--audio | --no-audio] [--audio-stream <index>] "
-      + "[--format <format>] [-o <file>] [--fail-on <severity>] [--encoding <name>] "
-      + "[--locale <tag>]",
+      + "[--format <format>] [-o <file>] [--report <file.html>] [--fail-on <severity>] "
+      + "[--encoding <name>] [--locale <tag>]",
     discussion: """
       A media file is checked with its embedded text tracks, its sidecar files \
       (movie.<lang>[.<kind>].vtt|srt) and chapters, and, when it has audio, the speech found \
@@ -44,6 +44,9 @@ enum ValidateCommand: CaptionCommand {
       .init("format", value: "format", help: "text (default), json, junit or sarif."),
       .init("output", short: "o", value: "file", help: "Write the report to this file."),
       .init(
+        "report", value: "file.html",
+        help: "Also write an accessible HTML report with a timeline per track to this file."),
+      .init(
         "fail-on", value: "severity",
         help: "error (default), warning or never: the findings that make the exit status 1."),
     ] + ConfigurationOptions.options + InputOptions.options)
@@ -63,6 +66,11 @@ enum ValidateCommand: CaptionCommand {
     let media = try MediaOptions(arguments)
     if let locales = media.locales { profile.requiredLocales = locales }
     let validator = Validator()
+    let htmlReport = arguments.value("report")
+    if htmlReport == "-" {
+      throw UsageError("'--report' needs a file name; standard output is for --format")
+    }
+    var htmlCues = htmlReport == nil ? nil : HTMLReportCollector()
     if arguments.positionals.filter({ $0 == "-" }).count > 1 {
       throw UsageError("standard input '-' can be read only once")
     }
@@ -87,7 +95,7 @@ enum ValidateCommand: CaptionCommand {
         do {
           try validateMedia(
             file, options: media, reader: inputOptions.reader, profile: profile,
-            validator: validator, report: &report, in: context)
+            validator: validator, report: &report, htmlCues: &htmlCues, in: context)
         } catch let error as CommandFailure {
           fail(error)
         } catch let error as FFmpegError {
@@ -100,7 +108,7 @@ enum ValidateCommand: CaptionCommand {
         do {
           try validateCaptionFile(
             file, options: inputOptions, profile: profile, validator: validator,
-            report: &report, in: context)
+            report: &report, htmlCues: &htmlCues, in: context)
         } catch {
           fail(error)
         }
@@ -109,6 +117,11 @@ enum ValidateCommand: CaptionCommand {
 
     try write(
       report, format: format, failOn: failOn, output: arguments.value("output"), in: context)
+    if let htmlReport, let htmlCues {
+      let model = htmlCues.model(
+        of: report, title: HTMLReportCollector.title(for: arguments.positionals))
+      try AtomicFileWriter.write(Array(ValidationHTMLReportWriter.page(model).utf8), to: htmlReport)
+    }
     if let inputFailure { return inputFailure }
     return report.hasFinding(atLeast: failOn) ? ExitCode.findings : ExitCode.success
   }
@@ -151,7 +164,8 @@ enum ValidateCommand: CaptionCommand {
   /// Checks one caption file and adds its track and findings to the report.
   static func validateCaptionFile(
     _ file: String, options: InputOptions, profile: ValidationProfile, validator: Validator,
-    report: inout ValidationReport, in context: CommandContext
+    report: inout ValidationReport, htmlCues: inout HTMLReportCollector?,
+    in context: CommandContext
   ) throws(CommandFailure) {
     var result = try options.read(file, in: context)
     let context = ValidationContext(tracks: [result.track], profile: profile)
@@ -161,6 +175,7 @@ enum ValidateCommand: CaptionCommand {
     let rules =
       readerRules(result.track, profile: profile)
       + validator.applicableRules(to: result.track, in: context).map(\.id)
+    htmlCues?.add(result.track, id: report.nextTrackID)
     // The report takes the findings over, so that they are not held twice.
     report.add(result, findings: consume findings, checkedRules: rules)
   }
@@ -208,7 +223,8 @@ enum ValidateCommand: CaptionCommand {
   /// coverage and the WCAG verdicts to the report.
   static func validateMedia(
     _ path: String, options: MediaOptions, reader: CaptionFileReader, profile: ValidationProfile,
-    validator: Validator, report: inout ValidationReport, in context: CommandContext
+    validator: Validator, report: inout ValidationReport,
+    htmlCues: inout HTMLReportCollector?, in context: CommandContext
   ) throws {
     let input = try MediaInput.read(
       path, reader: reader, audio: options.audio, audioStream: options.audioStream, in: context)
@@ -227,6 +243,7 @@ enum ValidateCommand: CaptionCommand {
       let rules =
         readerRules(result.track, profile: profile)
         + validator.applicableRules(to: result.track, in: validation).map(\.id)
+      htmlCues?.add(result.track, id: id)
       report.add(result, findings: consume findings, checkedRules: rules)
     }
     var together = Validator.configure(input.diagnostics, profile: profile)

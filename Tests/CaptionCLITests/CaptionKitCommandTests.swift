@@ -117,8 +117,8 @@ struct CaptionKitCommandTests {
         hint: did you mean '--format'?
         usage: captionkit validate <path> ... [--config <file>] [--profile <name>] \
         [--locales <tags>] [--source-locale <tag>] [--audio | --no-audio] \
-        [--audio-stream <index>] [--format <format>] [-o <file>] [--fail-on <severity>] \
-        [--encoding <name>] [--locale <tag>]
+        [--audio-stream <index>] [--format <format>] [-o <file>] [--report <file.html>] \
+        [--fail-on <severity>] [--encoding <name>] [--locale <tag>]
 
         """)
   }

@@ -81,15 +81,17 @@ final class BatchRunner: @unchecked Sendable {
     _ input: BatchInput, in context: CommandContext
   ) -> (line: [UInt8], status: BatchLine.Status) {
     var report = ValidationReport()
+    var noPage: HTMLReportCollector?
     do {
       if input.isMedia {
         try ValidateCommand.validateMedia(
           input.path, options: settings.media, reader: settings.options.reader,
-          profile: settings.profile, validator: settings.validator, report: &report, in: context)
+          profile: settings.profile, validator: settings.validator, report: &report,
+          htmlCues: &noPage, in: context)
       } else {
         try ValidateCommand.validateCaptionFile(
           input.path, options: settings.options, profile: settings.profile,
-          validator: settings.validator, report: &report, in: context)
+          validator: settings.validator, report: &report, htmlCues: &noPage, in: context)
       }
     } catch {
       return (BatchLine.errorLine(for: input, reason: Self.reason(error)), .error)

@@ -32,11 +32,7 @@ public enum TranscriptHTMLWriter {
     --box:#f2f5fa;--edge:#2d5aa0;--focus:#b3261e}
     @media (prefers-color-scheme:dark){:root{--bg:#121212;--fg:#ececec;--link:#9cc3ff;\
     --sound:#f0c674;--box:#1b2330;--edge:#8ab4f8;--focus:#ffb4ab}}
-    *{box-sizing:border-box}
-    html{font-size:100%;-webkit-text-size-adjust:100%;text-size-adjust:100%}
-    body{margin:0;background:var(--bg);color:var(--fg);\
-    font:1rem/1.6 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;\
-    text-align:start}
+    \(HTMLPageStyle.base)
     .page{max-width:44rem;margin:0 auto;padding:1rem 1rem 3rem}
     h1{font-size:1.75rem;line-height:1.25;margin:1.5rem 0 1rem}
     h2{font-size:1.3rem;line-height:1.3;margin:2rem 0 .75rem}
@@ -44,9 +40,7 @@ public enum TranscriptHTMLWriter {
     h1,h2,p,li{overflow-wrap:anywhere}
     a{color:var(--link);text-decoration:underline;text-underline-offset:.15em}
     a:focus-visible,main:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
-    .skip{position:absolute;inset-inline-start:.5rem;top:-10rem;background:var(--bg);\
-    border:2px solid var(--fg);border-radius:.25rem;padding:.5rem .75rem;z-index:1}
-    .skip:focus{top:.5rem}
+    \(HTMLPageStyle.skipLink)
     nav ol{margin:0 0 1rem;padding-inline-start:1.5rem}
     .time{font-variant-numeric:tabular-nums;margin-inline-end:.5em;white-space:nowrap}
     .speaker,.label{font-weight:700}
@@ -176,34 +170,9 @@ public enum TranscriptHTMLWriter {
       }
     }
 
-    /// Appends `text` with `&`, `<`, `>` and `"` as character references and control
-    /// characters other than tab and line feed removed, for text and for attribute values
-    /// (always in double quotes).
+    /// Appends `text` escaped for HTML text and attribute values.
     private mutating func escape(_ text: String) {
-      var plain = true
-      for byte in text.utf8
-      where byte < 0x20 || byte == 0x26 || byte == 0x3C || byte == 0x3E
-        || byte == 0x22 || byte == 0x7F || byte == 0xC2
-      {
-        plain = false
-        break
-      }
-      if plain {
-        html += text
-        return
-      }
-      for scalar in text.unicodeScalars {
-        switch scalar {
-        case "&": html += "&amp;"
-        case "<": html += "&lt;"
-        case ">": html += "&gt;"
-        case "\"": html += "&quot;"
-        case "\t", "\n": html.unicodeScalars.append(scalar)
-        default:
-          if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { continue }
-          html.unicodeScalars.append(scalar)
-        }
-      }
+      html.appendEscapedHTML(text)
     }
   }
 }

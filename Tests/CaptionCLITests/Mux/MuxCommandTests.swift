@@ -98,6 +98,33 @@ struct MuxCommandTests {
     #expect(try folder.listing().filter { $0.hasPrefix(".") } == [])
   }
 
+  @Test func validateFindsTheMuxedTracks() throws {
+    let folder = try TemporaryFolder()
+    let media = try MuxMediaMaker.mp4(in: folder)
+    let english = try folder.file("movie.en.sdh.srt", Self.englishSRT)
+    let french = try folder.file("movie.fr-CA.descriptions.vtt", Self.frenchVTT)
+    // Into a folder of its own, so that validate finds no sidecar next to the output.
+    try FileManager.default.createDirectory(
+      atPath: folder.path + "/out", withIntermediateDirectories: false)
+    let output = folder.path + "/out/movie.mp4"
+    let mux = ToolRun(["mux", media, "--track", english, "--track", french, "-o", output])
+    #expect(mux.status == 0)
+
+    let run = ToolRun(["validate", output, "--no-audio", "--format", "json"])
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdoutBytes)) as? [String: Any])
+    let tracks = try #require(report["tracks"] as? [[String: Any]])
+    let found = tracks.map { track in
+      [
+        "\(track["source"] ?? "-")", "\(track["stream"] ?? "-")",
+        "\(track["language"] ?? "-")", "\(track["kind"] ?? "-")",
+        "\(track["cueCount"] ?? "-")",
+      ].joined(separator: " ")
+    }
+    // The container keeps the language without its region (fr-CA is stored as fre).
+    #expect(found == ["embedded 2 en sdh 3", "embedded 3 fr descriptions 2"])
+  }
+
   @Test func matroskaKeepsOldStreamsAndSaysWhichFlagsItDrops() throws {
     let folder = try TemporaryFolder()
     let media = try MuxMediaMaker.mkv(in: folder)
