@@ -88,7 +88,8 @@ struct CaptionKitCommandTests {
   @Test func validateHelpListsEveryOption() {
     let run = ToolRun(["validate", "--help"])
     #expect(run.status == 0)
-    #expect(run.stdout.hasPrefix("OVERVIEW: Check media and caption files and report what is wrong"))
+    #expect(
+      run.stdout.hasPrefix("OVERVIEW: Check media and caption files and report what is wrong"))
     for option in [
       "--format <format>", "-o, --output <file>", "--fail-on <severity>",
       "--encoding <name>", "--locale <tag>", "--max-input-size <bytes>", "-h, --help",

@@ -30,7 +30,9 @@ extension Configuration {
     let noItalics: LocaleOverrides = [.discourageItalics: .bool(true)]
     // Description speaking rates for ko, ja and zh count characters a minute (about 7, 6 and
     // 4.5 a second): an assumption documented in Docs/rules/description.does-not-fit.md.
-    func describedAt(_ rate: Double) -> LocaleOverrides { [.descriptionWordsPerMinute: .number(rate)] }
+    func describedAt(_ rate: Double) -> LocaleOverrides {
+      [.descriptionWordsPerMinute: .number(rate)]
+    }
     let locales: [String: LocaleOverrides] = [
       defaultLocaleKey: LocaleLimits.standard.overrides,
       "en": cps(20, 20),
