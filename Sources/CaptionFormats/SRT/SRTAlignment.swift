@@ -3,28 +3,6 @@ import CaptionCore
 /// The `{\anN}` alignment tags of SRT (from ASS: a numeric keypad, 1-3 bottom, 4-6 middle,
 /// 7-9 top; left, centre, right) and the cue settings they stand for.
 enum SRTAlignment {
-  /// The settings for `{\anN}`, `n` from 1 to 9: top is `line: 0`, middle is `line: 50%`
-  /// centred, bottom is the default line; left and right are `align: left` and `align: right`.
-  static func settings(_ n: Int) -> CueSettings {
-    var settings = CueSettings()
-    switch (n - 1) / 3 {
-    case 1:
-      settings.line = 50
-      settings.snapToLines = false
-      settings.lineAlign = .center
-    case 2:
-      settings.line = 0
-    default:
-      break
-    }
-    switch (n - 1) % 3 {
-    case 0: settings.align = .left
-    case 2: settings.align = .right
-    default: settings.align = .center
-    }
-    return settings
-  }
-
   /// The closest `{\anN}` for `settings` (2, bottom centre, needs no tag) and what it could
   /// not carry, as phrases naming the values.
   static func tag(for settings: CueSettings) -> (n: Int, lost: [String]) {

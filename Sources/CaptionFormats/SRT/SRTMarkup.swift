@@ -136,7 +136,7 @@ struct SRTMarkup {
       }
     }
     guard depth == 0 else { return nil }
-    return alignment == 0 ? .default : SRTAlignment.settings(alignment)
+    return alignment == 0 ? .default : CueSettings(keypadAlignment: alignment)
   }
 
   /// The index of the `closer` that ends the markup starting at `start`, or nil when a line
@@ -289,7 +289,7 @@ struct SRTMarkup {
     let written = String(decoding: block, as: UTF8.self)
     if isAlignment && !hasAlignment {
       hasAlignment = true
-      settings = SRTAlignment.settings(Int(block[4] - 0x30))
+      settings = CueSettings(keypadAlignment: Int(block[4] - 0x30))
     } else if isAlignment {
       issues.append(
         Issue(

@@ -68,29 +68,7 @@ public struct ASSEventText: Sendable, Hashable {
     let built = builder.finish()
     self.text = built.text
     self.rawText = built.raw
-    self.settings = parser.alignment.map(ASSEventText.settings(alignment:)) ?? .default
-  }
-
-  /// The settings for `\anN`, `n` from 1 to 9 (a numeric keypad): top is `line: 0`, middle
-  /// is `line: 50%` centred, bottom the default; left and right are `align: left`/`right`.
-  static func settings(alignment n: Int) -> CueSettings {
-    var settings = CueSettings()
-    switch (n - 1) / 3 {
-    case 1:
-      settings.line = 50
-      settings.snapToLines = false
-      settings.lineAlign = .center
-    case 2:
-      settings.line = 0
-    default:
-      break
-    }
-    switch (n - 1) % 3 {
-    case 0: settings.align = .left
-    case 2: settings.align = .right
-    default: settings.align = .center
-    }
-    return settings
+    self.settings = parser.alignment.map(CueSettings.init(keypadAlignment:)) ?? .default
   }
 }
 
