@@ -118,24 +118,7 @@ enum JSONReportWriter {
     json.beginArray()
     for verdict in verdicts {
       json.beginObject()
-      json.key("criterion")
-      json.string(verdict.criterion)
-      json.key("level")
-      json.string(verdict.level)
-      json.key("status")
-      json.string(verdict.status.rawValue)
-      json.key("evidence")
-      json.string(verdict.evidence)
-      json.key("title")
-      json.string(verdict.title)
-      json.key("tracks")
-      json.beginArray()
-      for track in verdict.tracks { json.string(track) }
-      json.endArray()
-      json.key("rules")
-      json.beginArray()
-      for rule in verdict.rules { json.string(rule) }
-      json.endArray()
+      verdict.writeMembers(to: &json)
       json.endObject()
     }
     json.endArray()

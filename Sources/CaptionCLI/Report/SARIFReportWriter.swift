@@ -93,22 +93,7 @@ enum SARIFReportWriter {
           json.beginObject()
           json.key("media")
           json.string(entry.info.path)
-          json.key("criterion")
-          json.string(verdict.criterion)
-          json.key("level")
-          json.string(verdict.level)
-          json.key("status")
-          json.string(verdict.status.rawValue)
-          json.key("evidence")
-          json.string(verdict.evidence)
-          json.key("tracks")
-          json.beginArray()
-          for track in verdict.tracks { json.string(track) }
-          json.endArray()
-          json.key("rules")
-          json.beginArray()
-          for rule in verdict.rules { json.string(rule) }
-          json.endArray()
+          verdict.writeMembers(to: &json)
           json.endObject()
         }
       }
