@@ -50,32 +50,26 @@ enum ConvertCommand: CaptionCommand {
     if let shift {
       findings.print(TrackShift.shift(&result.track, by: shift), in: context)
     }
-    func printLossy(_ lossy: [Diagnostic]) {
-      // In batches, so that a million findings are not copied at once.
-      var batch: [Diagnostic] = []
-      batch.reserveCapacity(min(lossy.count, 4096))
-      for diagnostic in lossy {
-        var diagnostic = diagnostic
-        // Writers name the track's path, which is "-" for standard input.
-        if input == "-" {
-          diagnostic.file = "<stdin>"
-        } else if diagnostic.file == nil {
-          diagnostic.file = input
-        }
-        batch.append(diagnostic)
-        if batch.count == 4096 {
-          findings.print(batch, in: context)
-          batch.removeAll(keepingCapacity: true)
-        }
-      }
-      findings.print(batch, in: context)
+    func printLossy(_ lossy: WriterLosses) {
+      findings.print(
+        lossy,
+        naming: { diagnostic in
+          var diagnostic = diagnostic
+          // Writers name the track's path, which is "-" for standard input.
+          if input == "-" {
+            diagnostic.file = "<stdin>"
+          } else if diagnostic.file == nil {
+            diagnostic.file = input
+          }
+          return diagnostic
+        }, in: context)
       findings.finish(in: context)
     }
     if let chunked = entry.chunkedWriter {
       // Written in chunks as it is made: the output is never held whole in memory.
       if output == "-" {
         var failure: WriteFailure?
-        let lossy = chunked(result.track, chunkSize) { bytes in
+        let lossy = chunked(result.track, chunkSize, findings.writerCueLimit) { bytes in
           if failure == nil {
             do throws(WriteFailure) {
               try context.stdout.write(bytes)
@@ -92,7 +86,7 @@ enum ConvertCommand: CaptionCommand {
         }
       } else {
         let file = try AtomicFileWriter.open(output)
-        let lossy = chunked(result.track, chunkSize) { bytes in
+        let lossy = chunked(result.track, chunkSize, findings.writerCueLimit) { bytes in
           file.write(bytes)
           bytes.removeAll(keepingCapacity: true)
         }
@@ -102,7 +96,7 @@ enum ConvertCommand: CaptionCommand {
       return ExitCode.success
     }
     var bytes: [UInt8] = []
-    printLossy(writer(result.track, &bytes))
+    printLossy(WriterLosses(diagnostics: writer(result.track, &bytes)))
     if output == "-" {
       do {
         try context.stdout.write(bytes)

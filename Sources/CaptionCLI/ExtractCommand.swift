@@ -75,8 +75,8 @@ enum ExtractCommand: CaptionCommand {
     }
     var written = ""
     for (track, path) in zip(read.tracks, paths) {
-      let lossy = try write(track, to: path, entry: entry)
-      findings.print(lossy.map { $0.withFile(path) }, in: context)
+      let lossy = try write(track, to: path, entry: entry, cueLimit: findings.writerCueLimit)
+      findings.print(lossy, naming: { $0.withFile(path) }, in: context)
       let stream = read.stream(of: track)
       let cues = track.cues.count == 1 ? "1 cue" : "\(track.cues.count) cues"
       written +=
@@ -116,24 +116,25 @@ enum ExtractCommand: CaptionCommand {
     return name
   }
 
-  /// Writes one track as a file, atomically; returns what the format could not carry.
+  /// Writes one track as a file, atomically; returns what the format could not carry, with
+  /// the findings about cues past `cueLimit` counted.
   private static func write(
-    _ track: Track, to path: String, entry: FormatRegistry.Entry
-  ) throws(CommandFailure) -> [Diagnostic] {
+    _ track: Track, to path: String, entry: FormatRegistry.Entry, cueLimit: Int
+  ) throws(CommandFailure) -> WriterLosses {
     if let chunked = entry.chunkedWriter {
       let file = try AtomicFileWriter.open(path)
-      let lossy = chunked(track, ConvertCommand.chunkSize) { bytes in
+      let lossy = chunked(track, ConvertCommand.chunkSize, cueLimit) { bytes in
         file.write(bytes)
         bytes.removeAll(keepingCapacity: true)
       }
       try file.commit()
       return lossy
     }
-    guard let writer = entry.writer else { return [] }
+    guard let writer = entry.writer else { return WriterLosses() }
     var bytes: [UInt8] = []
     let lossy = writer(track, &bytes)
     try AtomicFileWriter.write(bytes, to: path)
-    return lossy
+    return WriterLosses(diagnostics: lossy)
   }
 
   /// The format named by `--to`; WebVTT by default.

@@ -20,15 +20,44 @@ struct FindingPrinter {
       if limit == 0 || count < limit {
         printed[diagnostic.rule] = count + 1
         text += TextReportWriter.line(for: diagnostic)
-      } else if let index = withheld.firstIndex(where: {
-        $0.rule == diagnostic.rule && $0.severity == diagnostic.severity
-      }) {
-        withheld[index].count += 1
       } else {
-        withheld.append((diagnostic.rule, diagnostic.severity, 1))
+        withhold(1, rule: diagnostic.rule, severity: diagnostic.severity)
       }
     }
     if !text.isEmpty { context.stderr.report(text) }
+  }
+
+  /// The number of findings about cues a writer builds for the printer: as many as it prints
+  /// of one rule (the writer counts the rest, given to `print(_:file:in:)`).
+  var writerCueLimit: Int { limit == 0 ? .max : limit }
+
+  /// Prints what a writer could not carry, each finding given its file by `naming`, and
+  /// counts what the writer withheld.
+  mutating func print(
+    _ losses: WriterLosses, naming: (Diagnostic) -> Diagnostic, in context: CommandContext
+  ) {
+    // In batches, so that a million findings are not copied at once.
+    var batch: [Diagnostic] = []
+    batch.reserveCapacity(min(losses.diagnostics.count, 4096))
+    for diagnostic in losses.diagnostics {
+      batch.append(naming(diagnostic))
+      if batch.count == 4096 {
+        print(batch, in: context)
+        batch.removeAll(keepingCapacity: true)
+      }
+    }
+    print(batch, in: context)
+    withhold(losses.withheld, rule: WebVTTWriter.lossyRule, severity: .warning)
+  }
+
+  /// Counts `count` findings of `rule` as not shown.
+  private mutating func withhold(_ count: Int, rule: String, severity: Severity) {
+    guard count > 0 else { return }
+    if let index = withheld.firstIndex(where: { $0.rule == rule && $0.severity == severity }) {
+      withheld[index].count += count
+    } else {
+      withheld.append((rule, severity, count))
+    }
   }
 
   /// Says how many findings of each rule were not printed.

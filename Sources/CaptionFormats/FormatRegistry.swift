@@ -16,11 +16,12 @@ public enum FormatRegistry {
     public var reader: (@Sendable (DecodedText, String?) -> ReadResult)?
     /// The writer: appends the file to the buffer, returns `convert.lossy` warnings.
     public var writer: (@Sendable (Track, inout [UInt8]) -> [Diagnostic])?
-    /// The writer in chunks, when the format has one: given the track, a chunk size and a
-    /// `flush` that takes (and empties) the output each time it holds that many bytes, and
-    /// once at the end; returns `convert.lossy` warnings.
-    public var chunkedWriter: (@Sendable (Track, Int, (inout [UInt8]) -> Void) -> [Diagnostic])? =
-      nil
+    /// The writer in chunks, when the format has one: given the track, a chunk size, how
+    /// many findings about cues to build (the rest are counted) and a `flush` that takes (and
+    /// empties) the output each time it holds that many bytes, and once at the end; returns
+    /// the `convert.lossy` warnings.
+    public var chunkedWriter:
+      (@Sendable (Track, Int, Int, (inout [UInt8]) -> Void) -> WriterLosses)? = nil
 
     public var canRead: Bool { reader != nil }
     public var canWrite: Bool { writer != nil }
@@ -32,12 +33,12 @@ public enum FormatRegistry {
       format: .webvtt, displayName: "WebVTT", names: ["vtt", "webvtt"], extensions: ["vtt"],
       reader: { WebVTTReader.read($0, path: $1) },
       writer: { WebVTTWriter.write($0, into: &$1) },
-      chunkedWriter: { WebVTTWriter.write($0, chunkSize: $1, flush: $2) }),
+      chunkedWriter: { WebVTTWriter.write($0, chunkSize: $1, cueLimit: $2, flush: $3) }),
     Entry(
       format: .srt, displayName: "SRT", names: ["srt", "subrip"], extensions: ["srt"],
       reader: { SRTReader.read($0, path: $1) },
       writer: { SRTWriter.write($0, into: &$1) },
-      chunkedWriter: { SRTWriter.write($0, chunkSize: $1, flush: $2) }),
+      chunkedWriter: { SRTWriter.write($0, chunkSize: $1, cueLimit: $2, flush: $3) }),
     Entry(
       format: .ttml, displayName: "TTML", names: ["ttml", "dfxp"],
       extensions: ["ttml", "dfxp", "xml"], reader: { TTMLReader.read($0, path: $1) },

@@ -17,7 +17,9 @@ public enum SRTWriter {
   @discardableResult
   public static func write(_ track: Track, into output: inout [UInt8]) -> [Diagnostic] {
     output.reserveCapacity(output.count + track.cues.count * 64)
-    return write(track, into: &output, chunkSize: .max) { _ in }
+    var losses = WriterLosses()
+    write(track, into: &output, chunkSize: .max, losses: &losses) { _ in }
+    return losses.diagnostics
   }
 
   /// Writes the SRT form of `track` in chunks: `flush` gets the output each time it holds
@@ -27,19 +29,29 @@ public enum SRTWriter {
   public static func write(
     _ track: Track, chunkSize: Int, flush: (inout [UInt8]) -> Void
   ) -> [Diagnostic] {
+    write(track, chunkSize: chunkSize, cueLimit: .max, flush: flush).diagnostics
+  }
+
+  /// Writes the SRT form of `track` in chunks, as `write(_:chunkSize:flush:)` does, and
+  /// returns what SRT could not carry, with the findings about cues past the first
+  /// `cueLimit` counted instead of built.
+  public static func write(
+    _ track: Track, chunkSize: Int, cueLimit: Int, flush: (inout [UInt8]) -> Void
+  ) -> WriterLosses {
     var output: [UInt8] = []
     output.reserveCapacity(chunkSize + 4096)
-    let diagnostics = write(track, into: &output, chunkSize: chunkSize, flush: flush)
+    var losses = WriterLosses(cueLimit: cueLimit)
+    write(track, into: &output, chunkSize: chunkSize, losses: &losses, flush: flush)
     flush(&output)
-    return diagnostics
+    return losses
   }
 
   private static func write(
-    _ track: Track, into output: inout [UInt8], chunkSize: Int, flush: (inout [UInt8]) -> Void
-  ) -> [Diagnostic] {
-    var diagnostics: [Diagnostic] = []
+    _ track: Track, into output: inout [UInt8], chunkSize: Int, losses: inout WriterLosses,
+    flush: (inout [UInt8]) -> Void
+  ) {
     func lossy(_ message: String, _ hint: String, at cue: Cue? = nil, index: Int = 0) {
-      diagnostics.append(
+      losses.add(
         Diagnostic(
           rule: lossyRule, severity: .warning, message: message, file: track.path,
           location: cue?.location, cue: cue?.reference(index: index), hint: hint))
@@ -107,12 +119,11 @@ public enum SRTWriter {
       removeEmptyLines(&output, from: textStart, lost: &lost)
       if output.count > textStart { output.append(0x0A) }
       output.append(0x0A)
-      if !lost.isEmpty {
+      if !lost.isEmpty, losses.buildsNextCueFinding() {
         lossy("cue \(index) loses \(list(lost)) in SRT", cannotCarry, at: cue, index: index)
       }
       if output.count >= chunkSize { flush(&output) }
     }
-    return diagnostics
   }
 
   public static func string(_ track: Track) -> String {

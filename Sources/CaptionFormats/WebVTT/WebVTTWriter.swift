@@ -11,10 +11,10 @@ public enum WebVTTWriter {
   /// (`convert.lossy` warnings).
   @discardableResult
   public static func write(_ track: Track, into output: inout [UInt8]) -> [Diagnostic] {
-    var writer = Writer()
+    var writer = Writer(losses: WriterLosses())
     output.reserveCapacity(output.count + track.cues.count * 64)
     writer.write(track, into: &output, chunkSize: .max) { _ in }
-    return writer.diagnostics
+    return writer.losses.diagnostics
   }
 
   /// Writes the WebVTT form of `track` in chunks: `flush` gets the output each time it holds
@@ -24,12 +24,21 @@ public enum WebVTTWriter {
   public static func write(
     _ track: Track, chunkSize: Int, flush: (inout [UInt8]) -> Void
   ) -> [Diagnostic] {
-    var writer = Writer()
+    write(track, chunkSize: chunkSize, cueLimit: .max, flush: flush).diagnostics
+  }
+
+  /// Writes the WebVTT form of `track` in chunks, as `write(_:chunkSize:flush:)` does, and
+  /// returns what WebVTT could not carry, with the findings about cues past the first
+  /// `cueLimit` counted instead of kept.
+  public static func write(
+    _ track: Track, chunkSize: Int, cueLimit: Int, flush: (inout [UInt8]) -> Void
+  ) -> WriterLosses {
+    var writer = Writer(losses: WriterLosses(cueLimit: cueLimit))
     var output: [UInt8] = []
     output.reserveCapacity(chunkSize + 4096)
     writer.write(track, into: &output, chunkSize: chunkSize, flush: flush)
     flush(&output)
-    return writer.diagnostics
+    return writer.losses
   }
 
   public static func string(_ track: Track) -> String {
@@ -49,7 +58,7 @@ private struct CueName: CustomStringConvertible {
 }
 
 private struct Writer {
-  var diagnostics: [Diagnostic] = []
+  var losses: WriterLosses
   /// Region ids as written, by their id in the model.
   var regionIds: [String: String] = [:]
 
@@ -396,7 +405,8 @@ private struct Writer {
   }
 
   mutating func lossy(_ message: String, cue: CueReference?) {
-    diagnostics.append(
+    if cue != nil, !losses.buildsNextCueFinding() { return }
+    losses.add(
       Diagnostic(
         rule: WebVTTWriter.lossyRule, severity: .warning, message: message, cue: cue))
   }

@@ -116,6 +116,33 @@ import Testing
     #expect(lost.last?.location == SourceLocation(line: 7, column: 1, offset: 40))
   }
 
+  @Test func buildsFindingsAboutCuesUpToALimitAndCountsTheRest() {
+    let cues = (0..<5).map { n in
+      cue(
+        Int64(n) * 1000, Int64(n) * 1000 + 500, [element(.voice, [.text("Hi")], annotation: "Ann")])
+    }
+    let track = Track(
+      format: .webvtt, path: "in.vtt", cues: cues + [cue(9000, 9500, [.text("plain")])],
+      stylesheets: ["::cue { color: red }"])
+    var whole: [UInt8] = []
+    SRTWriter.write(track, into: &whole)
+    var chunks: [UInt8] = []
+    let losses = SRTWriter.write(track, chunkSize: 16, cueLimit: 2) { bytes in
+      chunks += bytes
+      bytes.removeAll()
+    }
+    #expect(chunks == whole)
+    // The finding about the track is not one of the cues'.
+    #expect(
+      losses.diagnostics.map(\.message) == [
+        "1 style sheet not kept in SRT", "cue 1 loses voice 'Ann' in SRT",
+        "cue 2 loses voice 'Ann' in SRT",
+      ])
+    #expect(losses.withheld == 3)
+    let all = SRTWriter.write(track, chunkSize: 16, cueLimit: .max) { $0.removeAll() }
+    #expect(all.diagnostics.count == 6)
+    #expect(all.withheld == 0)
+  }
   @Test func reportsSettingsItWritesInTheClosestForm() {
     let settings = CueSettings(
       region: "r", vertical: .rl, line: 3, lineAlign: .end, position: 30,

@@ -307,6 +307,28 @@ private func written(_ track: Track) -> (text: String, messages: [String]) {
       ])
   }
 
+  @Test func findingsAboutCuesPastALimitAreCounted() {
+    let negative = Cue(
+      start: MediaTime(milliseconds: -1000), end: ms(1000), text: CueText(plain: "x"),
+      rawText: "x")
+    let track = Track(
+      format: .webvtt, cues: [negative, negative, negative], header: ["a\nb"])
+    var whole: [UInt8] = []
+    WebVTTWriter.write(track, into: &whole)
+    var chunks: [UInt8] = []
+    let losses = WebVTTWriter.write(track, chunkSize: 8, cueLimit: 1) { bytes in
+      chunks += bytes
+      bytes.removeAll()
+    }
+    #expect(chunks == whole)
+    #expect(
+      losses.diagnostics.map(\.message) == [
+        "header line 1 has a line break; written on one line",
+        "cue 1 start -00:00:01.000 is negative; written as 00:00:00.000",
+      ])
+    #expect(losses.withheld == 2)
+  }
+
   @Test func markupWebVTTCannotHold() {
     let text = CueText(nodes: [
       element(.class, ["a.b", ""], nil, .text("x")),
