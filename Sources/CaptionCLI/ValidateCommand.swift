@@ -152,8 +152,11 @@ enum ValidateCommand: CaptionCommand {
     let mediaFiles = files.filter(MediaInput.isMedia)
     // Caption files that belong to a media file are checked with it, not twice.
     let sidecars = Self.sidecars(of: mediaFiles, among: files)
+    // A `.xml` file is read only when it is TTML: libraries hold other XML (packing lists,
+    // player metadata) that is not captions.
     let captionFiles = files.filter { file in
       FormatRegistry.entry(forPath: file)?.canRead == true && !sidecars.contains(file)
+        && (!file.lowercased().hasSuffix(".xml") || TTMLSniffer.looksLikeTTML(path: file))
     }
     if mediaFiles.isEmpty && captionFiles.isEmpty {
       throw CommandFailure(ExitCode.noInput, "\(path): no media or caption files in the folder")

@@ -78,6 +78,33 @@ struct ValidateCommandTests {
     #expect(tracks.compactMap { $0["format"] as? String } == ["webvtt", "srt", "srt", "webvtt"])
   }
 
+  @Test func readsOnlyTheXMLFilesOfAFolderThatAreTTML() throws {
+    let folder = try TemporaryFolder()
+    try folder.file(
+      "a.xml",
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!-- captions -->
+      <tt xmlns="http://www.w3.org/ns/ttml" xml:lang="en"><body><div>\
+      <p begin="00:00:01.000" end="00:00:02.000">Hello</p></div></body></tt>
+      """)
+    try folder.file("CPL_feature.xml", "<?xml version=\"1.0\"?>\n<CompositionPlaylist/>\n")
+    try folder.file("b.vtt", SampleText.webvtt)
+    let run = ToolRun(["validate", "--format", "json", folder.path])
+    #expect(run.status == 0)
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdoutBytes)) as? [String: Any])
+    let tracks = try #require(report["tracks"] as? [[String: Any]])
+    #expect(
+      tracks.compactMap { $0["path"] as? String }
+        == ["a.xml", "b.vtt"].map { folder.path + "/" + $0 })
+    #expect(tracks.first?["cueCount"] as? Int == 1)
+    // Named on the command line, an XML file is read as TTML, and its reader says why not.
+    let named = ToolRun(["validate", folder.path + "/CPL_feature.xml"])
+    #expect(named.status == 1)
+    #expect(named.stdout.contains("[parse.ttml]"))
+  }
+
   @Test func aFolderWithoutCaptionsExits66() throws {
     let folder = try TemporaryFolder()
     try folder.file("notes.txt", "notes")
