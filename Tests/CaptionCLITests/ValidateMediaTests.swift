@@ -110,6 +110,30 @@ struct ValidateMediaTests {
         == ["embedded", "sidecar", "sidecar", "sidecar", "sidecar", "sidecar"])
   }
 
+  @Test func theTextReportNamesTheStreamOfAFindingAndListsTheTracks() throws {
+    let media = ValidateRulesTests.samples + "/lighthouse/lighthouse.mp4"
+    let folder = ValidateRulesTests.samples + "/lighthouse/lighthouse"
+    let run = ToolRun(["validate", media, "--no-audio"])
+    #expect(run.status == 0)
+    let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(
+      Array(lines.prefix(9)) == [
+        "\(media): warning: stream 2: cue 9 has 44 characters; the en limit is 42 "
+          + "[readability.line-length]",
+        "    hint: break the line earlier, or shorten it",
+        "\(media): coverage and WCAG 2.2",
+        "  track 1  stream 2 (mov_text), en, sdh",
+        "  track 2  \(folder).chapters.vtt, chapters",
+        "  track 3  \(folder).en.captions.vtt, en, captions",
+        "  track 4  \(folder).en.descriptions.vtt, en, descriptions",
+        "  track 5  \(folder).ja.vtt, ja",
+        "  track 6  \(folder).ko.vtt, ko",
+      ])
+    // The JSON report keeps the rule's message; the stream is in the track.
+    let json = ToolRun(["validate", media, "--no-audio", "--format", "json"])
+    #expect(json.stdout.contains("\"message\": \"cue 9 has 44 characters; the en limit is 42\""))
+  }
+
   @Test func withoutAudioCaptionsAreUnknown() throws {
     let media = ValidateRulesTests.samples + "/lighthouse/lighthouse.mp4"
     let run = ToolRun(["validate", media, "--no-audio"])

@@ -16,8 +16,17 @@ enum TextReportWriter {
   ) throws(E) {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(min(chunkSize, 128 + report.diagnostics.count * 200) + 1024)
+    // Findings about cues of an embedded track name its stream, as the media file is all
+    // their file says.
+    var streams: [String: Int] = [:]
+    for entry in report.tracks where entry.track.source == .embedded {
+      if let stream = entry.track.stream { streams[entry.id] = stream }
+    }
     for diagnostic in report.diagnostics {
-      append(diagnostic, to: &bytes)
+      let stream =
+        diagnostic.cue != nil && diagnostic.location == nil
+        ? diagnostic.track.flatMap { streams[$0] } : nil
+      append(diagnostic, stream: stream, to: &bytes)
       if bytes.count >= chunkSize {
         try flush(bytes)
         bytes.removeAll(keepingCapacity: true)
@@ -25,7 +34,7 @@ enum TextReportWriter {
     }
     var text = ""
     for entry in report.media {
-      text += summary(of: entry)
+      text += summary(of: entry, tracks: report.tracks)
     }
     let files = report.tracks.count
     text += "checked \(plural(files, "file")): \(plural(report.count(.error), "error")), "
@@ -35,14 +44,22 @@ enum TextReportWriter {
     try flush(bytes)
   }
 
-  /// The coverage and WCAG block of one media file:
+  /// The tracks, coverage and WCAG block of one media file:
   ///
   ///     Samples/lighthouse/lighthouse.mp4: coverage and WCAG 2.2
+  ///       track 1  stream 2 (mov_text), en, sdh
+  ///       track 2  Samples/lighthouse/lighthouse.en.captions.vtt, en, captions
   ///       captions 00:00:29.000 of 00:00:54.000; speech 00:00:19.120, uncaptioned 0 s; offset +0.040 s (confidence 0.62)
   ///       1.2.2  A    pass            captions in track 2 cover the detected speech...
-  static func summary(of entry: ValidationReport.MediaEntry) -> String {
+  static func summary(
+    of entry: ValidationReport.MediaEntry, tracks: [ValidationReport.Entry]
+  ) -> String {
     let coverage = entry.coverage
     var text = "\(entry.info.path): coverage and WCAG 2.2\n"
+    for id in entry.trackIDs {
+      guard let track = tracks.first(where: { $0.id == id })?.track else { continue }
+      text += "  track \(id.padding(2)) \(describe(track, in: entry.info))\n"
+    }
     text += "  captions \(coverage.captionedDuration)"
     if let duration = coverage.mediaDuration { text += " of \(duration)" }
     if let track = entry.coverageTrack { text += " (track \(track))" }
@@ -71,8 +88,24 @@ enum TextReportWriter {
     return text
   }
 
-  /// Appends `line(for:)` of a diagnostic as UTF-8, without building the line as a string.
-  static func append(_ diagnostic: Diagnostic, to bytes: inout [UInt8]) {
+  /// Where a track of a media file comes from, and its language and kind when known:
+  /// `stream 2 (mov_text), en, sdh` or `movie.ko.vtt, ko`.
+  static func describe(_ track: Track, in media: MediaInfo) -> String {
+    var parts: [String] = []
+    if track.source == .embedded, let stream = track.stream {
+      let codec = media.streams.first { $0.index == stream }?.codec
+      parts.append("stream \(stream)" + (codec.map { " (\($0))" } ?? ""))
+    } else {
+      parts.append(track.path ?? "<input>")
+    }
+    if let language = track.language { parts.append(language.description) }
+    if let kind = track.kind { parts.append(kind.rawValue) }
+    return parts.joined(separator: ", ")
+  }
+
+  /// Appends `line(for:)` of a diagnostic as UTF-8, without building the line as a string;
+  /// `stream`, when given, is named before the message (`stream 2: cue 9 has ...`).
+  static func append(_ diagnostic: Diagnostic, stream: Int? = nil, to bytes: inout [UInt8]) {
     bytes.append(contentsOf: (diagnostic.file ?? "<input>").utf8)
     if let location = diagnostic.location {
       bytes.append(UInt8(ascii: ":"))
@@ -83,6 +116,11 @@ enum TextReportWriter {
     bytes.append(contentsOf: ": ".utf8)
     bytes.append(contentsOf: diagnostic.severity.rawValue.utf8)
     bytes.append(contentsOf: ": ".utf8)
+    if let stream {
+      bytes.append(contentsOf: "stream ".utf8)
+      appendNumber(stream, to: &bytes)
+      bytes.append(contentsOf: ": ".utf8)
+    }
     bytes.append(contentsOf: diagnostic.message.utf8)
     bytes.append(contentsOf: " [".utf8)
     bytes.append(contentsOf: diagnostic.rule.utf8)
