@@ -38,34 +38,189 @@ public struct CueReference: Sendable, Hashable {
 
 /// One finding about an input: its rule, severity, a one-phrase message, where it is, and
 /// optionally how to fix it.
+///
+/// A diagnostic is small: its fields are kept in a shared box, or, for the findings a rule
+/// makes on many cues, as a row of a `FindingTable` whose message and hint are made when
+/// they are read. A report of a finding on every cue of a large file then holds a few numbers
+/// per finding rather than two strings.
 public struct Diagnostic: Sendable, Hashable {
-  /// The rule id, such as `parse.webvtt` or `readability.cps`.
-  public var rule: String
-  public var severity: Severity
-  /// One phrase, lowercase, no final period, naming the cue and the values.
-  public var message: String
-  /// The file the finding is in, as given by the user.
-  public var file: String?
-  /// The id of the track the finding is in, when tracks are numbered in a report.
-  public var track: String?
-  public var location: SourceLocation?
-  public var cue: CueReference?
-  /// How to fix it.
-  public var hint: String?
+  private enum Storage: Sendable {
+    case fields(Fields)
+    case row(FindingTable, Int)
+  }
+
+  /// The fields of a diagnostic made whole; never changed (a change makes a new box).
+  private final class Fields: Sendable {
+    let rule: String
+    let severity: Severity
+    let message: String
+    let file: String?
+    let track: String?
+    let location: SourceLocation?
+    let cue: CueReference?
+    let hint: String?
+
+    init(
+      rule: String, severity: Severity, message: String, file: String?, track: String?,
+      location: SourceLocation?, cue: CueReference?, hint: String?
+    ) {
+      self.rule = rule
+      self.severity = severity
+      self.message = message
+      self.file = file
+      self.track = track
+      self.location = location
+      self.cue = cue
+      self.hint = hint
+    }
+  }
+
+  private var storage: Storage
 
   public init(
     rule: String, severity: Severity, message: String, file: String? = nil,
     track: String? = nil, location: SourceLocation? = nil, cue: CueReference? = nil,
     hint: String? = nil
   ) {
-    self.rule = rule
-    self.severity = severity
-    self.message = message
-    self.file = file
-    self.track = track
-    self.location = location
-    self.cue = cue
-    self.hint = hint
+    storage = .fields(
+      Fields(
+        rule: rule, severity: severity, message: message, file: file, track: track,
+        location: location, cue: cue, hint: hint))
+  }
+
+  /// The finding in row `row` of `table`.
+  package init(table: FindingTable, row: Int) {
+    storage = .row(table, row)
+  }
+
+  /// The rule id, such as `parse.webvtt` or `readability.cps`.
+  public var rule: String {
+    get {
+      switch storage {
+      case .fields(let fields): return fields.rule
+      case .row(let table, let row): return table.rule(of: row).id
+      }
+    }
+    set { change { $0.rule = newValue } }
+  }
+
+  public var severity: Severity {
+    get {
+      switch storage {
+      case .fields(let fields): return fields.severity
+      case .row(let table, let row): return table.rule(of: row).severity
+      }
+    }
+    set { change { $0.severity = newValue } }
+  }
+
+  /// One phrase, lowercase, no final period, naming the cue and the values.
+  public var message: String {
+    get {
+      switch storage {
+      case .fields(let fields): return fields.message
+      case .row(let table, let row): return table.text(of: row).message
+      }
+    }
+    set { change { $0.message = newValue } }
+  }
+
+  /// The file the finding is in, as given by the user.
+  public var file: String? {
+    get {
+      switch storage {
+      case .fields(let fields): return fields.file
+      case .row(let table, _): return table.file
+      }
+    }
+    set { change { $0.file = newValue } }
+  }
+
+  /// The id of the track the finding is in, when tracks are numbered in a report.
+  public var track: String? {
+    get {
+      switch storage {
+      case .fields(let fields): return fields.track
+      case .row(let table, _): return table.track
+      }
+    }
+    set { change { $0.track = newValue } }
+  }
+
+  public var location: SourceLocation? {
+    get {
+      switch storage {
+      case .fields(let fields): return fields.location
+      case .row(let table, let row): return table.location(of: row)
+      }
+    }
+    set { change { $0.location = newValue } }
+  }
+
+  public var cue: CueReference? {
+    get {
+      switch storage {
+      case .fields(let fields): return fields.cue
+      case .row(let table, let row): return table.cue(of: row)
+      }
+    }
+    set { change { $0.cue = newValue } }
+  }
+
+  /// How to fix it.
+  public var hint: String? {
+    get {
+      switch storage {
+      case .fields(let fields): return fields.hint
+      case .row(let table, let row): return table.text(of: row).hint
+      }
+    }
+    set { change { $0.hint = newValue } }
+  }
+
+  /// The fields as values, for a change or a comparison.
+  private struct Values: Hashable {
+    var rule: String
+    var severity: Severity
+    var message: String
+    var file: String?
+    var track: String?
+    var location: SourceLocation?
+    var cue: CueReference?
+    var hint: String?
+  }
+
+  private var values: Values {
+    switch storage {
+    case .fields(let f):
+      return Values(
+        rule: f.rule, severity: f.severity, message: f.message, file: f.file, track: f.track,
+        location: f.location, cue: f.cue, hint: f.hint)
+    case .row(let table, let row):
+      let text = table.text(of: row)
+      let rule = table.rule(of: row)
+      return Values(
+        rule: rule.id, severity: rule.severity, message: text.message, file: table.file,
+        track: table.track, location: table.location(of: row), cue: table.cue(of: row),
+        hint: text.hint)
+    }
+  }
+
+  private mutating func change(_ edit: (inout Values) -> Void) {
+    var copy = values
+    edit(&copy)
+    storage = .fields(
+      Fields(
+        rule: copy.rule, severity: copy.severity, message: copy.message, file: copy.file,
+        track: copy.track, location: copy.location, cue: copy.cue, hint: copy.hint))
+  }
+
+  public static func == (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+    lhs.values == rhs.values
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(values)
   }
 
   /// The compiler-style line editors and CI understand:

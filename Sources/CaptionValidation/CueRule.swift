@@ -1,4 +1,4 @@
-import CaptionCore
+public import CaptionCore
 
 /// A rule that looks at one cue at a time, in track order, during the validator's one pass
 /// over the cues.
@@ -20,4 +20,14 @@ public protocol ContextRule: Rule {
   /// Checks the tracks of `context` (given in the same order, with what rules know about
   /// each), adding findings to `findings`.
   func check(_ context: ValidationContext, tracks: [TrackInput], findings: inout Findings)
+}
+
+/// A cue rule that can find the same problem on every cue of a large track, and so keeps
+/// each finding as two numbers (`Findings.add(cue:values:by:in:)`) and words it only when
+/// the finding is read: a report of such findings holds no strings per finding.
+public protocol CompactCueRule: CueRule {
+  /// The message and hint of a finding about cue `index` (1-based) of `track` (whose cues
+  /// are left out), from the numbers the rule kept.
+  func message(_ values: FindingValues, cue index: Int, in track: TrackInput)
+    -> (message: String, hint: String?)
 }

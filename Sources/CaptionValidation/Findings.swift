@@ -7,21 +7,33 @@ public import CaptionCore
 /// hint) and become `Diagnostic`s once, at the end of the pass, so that a track with a
 /// finding on every cue does not hold two large lists at once.
 public struct Findings: Sendable {
-  /// A finding about the cue at `cue` (1-based) of the track.
-  private struct CueFinding: Sendable {
-    var rule: String
-    var severity: Severity
+  /// A finding about the cue at `cue` (1-based) of the track, with its message and hint, and
+  /// the index of its rule in `writtenRules`.
+  private struct WrittenFinding: Sendable {
     var cue: Int
     var message: String
     var hint: String?
+    var rule: Int
   }
 
-  private var cueFindings: [CueFinding] = []
+  private var written: [WrittenFinding] = []
+  /// The findings of `CompactCueRule`s about cues, as rows of the table, in chunks.
+  private var rows: [[FindingTable.Row]] = []
+  /// For each finding about a cue, in the order found: true for a row, false when written.
+  private var isRow: [Bool] = []
   private var otherFindings: [Diagnostic] = []
   /// The rules that may run, with their severities from the profile.
   private var rules: [(id: String, severity: Severity)] = [("", .warning)]
   /// The index in `rules` of the rule running now.
   private var current = 0
+  /// Every list given to `prepare(_:)`, one after the other.
+  private var writtenRules: [(id: String, severity: Severity)] = []
+  /// Where the rules of the last `prepare(_:)` start in `writtenRules`.
+  private var writtenBase = 0
+  /// The rules whose findings are rows, as the table lists them.
+  private var tableRules: [FindingTable.Rule] = []
+  /// For each rule of `rules`, its index in `tableRules` once it has made a row.
+  private var tableIndex: [Int?] = [nil]
   private let file: String?
   private let track: String?
 
@@ -33,6 +45,9 @@ public struct Findings: Sendable {
   /// Lists the rules that may run; `begin(_:)` then picks one by its index.
   mutating func prepare(_ rules: [(id: String, severity: Severity)]) {
     self.rules = rules.isEmpty ? [("", .warning)] : rules
+    tableIndex = Array(repeating: nil, count: self.rules.count)
+    writtenBase = writtenRules.count
+    writtenRules += self.rules
   }
 
   /// Starts collecting for the rule at `index` in the list given to `prepare(_:)`.
@@ -43,10 +58,46 @@ public struct Findings: Sendable {
 
   /// Adds a finding about a cue, at the cue's place in the file.
   public mutating func add(_ message: String, cue: CueInput, hint: String? = nil) {
-    let rule = rules[current]
-    cueFindings.append(
-      CueFinding(
-        rule: rule.id, severity: rule.severity, cue: cue.index, message: message, hint: hint))
+    written.append(
+      WrittenFinding(cue: cue.index, message: message, hint: hint, rule: writtenBase + current))
+    isRow.append(false)
+  }
+
+  /// Adds a finding of `rule` about a cue, at the cue's place in the file, kept as `values`:
+  /// `rule` words it when it is read (`CompactCueRule.message(_:cue:in:)`), with what it
+  /// knows of `track` now (its cues left out).
+  public mutating func add<R: CompactCueRule>(
+    cue: CueInput, values: FindingValues, by rule: R, in track: TrackInput
+  ) {
+    let index: Int
+    if let known = tableIndex[current] {
+      index = known
+    } else {
+      var lean = track
+      lean.track.cues = []
+      let context = lean
+      let (id, severity) = rules[current]
+      tableRules.append(
+        FindingTable.Rule(id: id, severity: severity) { values, cue in
+          rule.message(values, cue: cue, in: context)
+        })
+      index = tableRules.count - 1
+      tableIndex[current] = index
+    }
+    guard
+      let row = FindingTable.Row(rule: index, cue: cue.cue, index: cue.index, values: values)
+    else {
+      // A place too far into the file for a row: worded now.
+      let text = rule.message(values, cue: cue.index, in: track)
+      add(text.message, cue: cue, hint: text.hint)
+      return
+    }
+    if rows.last.map({ $0.count == FindingTable.chunkSize }) ?? true {
+      rows.append([])
+      rows[rows.count - 1].reserveCapacity(FindingTable.chunkSize)
+    }
+    rows[rows.count - 1].append(row)
+    isRow.append(true)
   }
 
   /// Adds a finding about the track, or at a place given.
@@ -92,20 +143,24 @@ public struct Findings: Sendable {
   /// Every finding as a diagnostic, those about cues taking their place and reference from
   /// `cues`, sorted by position.
   func diagnostics(cues: [Cue]) -> [Diagnostic] {
+    let table = FindingTable(file: file, track: track, rules: tableRules, chunks: rows)
     var result = otherFindings
-    result.reserveCapacity(otherFindings.count + cueFindings.count)
-    cues.withUnsafeBufferPointer { cues in
-      for finding in cueFindings {
-        let index = finding.cue - 1
-        result.append(
-          Diagnostic(
-            rule: finding.rule, severity: finding.severity, message: finding.message,
-            file: file, track: track, location: cues[index].location,
-            cue: CueReference(
-              index: finding.cue, id: cues[index].id.isEmpty ? nil : cues[index].id,
-              start: cues[index].start, end: cues[index].end),
-            hint: finding.hint))
+    result.reserveCapacity(otherFindings.count + isRow.count)
+    var row = 0
+    var next = written.makeIterator()
+    for found in isRow {
+      if found {
+        result.append(Diagnostic(table: table, row: row))
+        row += 1
+        continue
       }
+      guard let finding = next.next() else { break }
+      let (id, severity) = writtenRules[finding.rule]
+      let cue = cues[finding.cue - 1]
+      result.append(
+        Diagnostic(
+          rule: id, severity: severity, message: finding.message, file: file, track: track,
+          location: cue.location, cue: cue.reference(index: finding.cue), hint: finding.hint))
     }
     return Validator.sorted(result)
   }

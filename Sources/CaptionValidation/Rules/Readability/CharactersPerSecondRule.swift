@@ -1,7 +1,7 @@
 public import CaptionCore
 
 /// `readability.cps`: a cue with more characters per second than viewers can read.
-public struct CharactersPerSecondRule: CueRule {
+public struct CharactersPerSecondRule: CompactCueRule {
   public var id: String { "readability.cps" }
   public var defaultSeverity: Severity { .warning }
   public var summary: String {
@@ -19,13 +19,23 @@ public struct CharactersPerSecondRule: CueRule {
     let limit = sdh ? track.limits.charactersPerSecondSDH : track.limits.charactersPerSecond
     let length = cue.text.length
     guard length * 1000 > limit * Double(duration) else { return }
-    let rate = length * 1000 / Double(duration)
+    findings.add(cue: cue, values: FindingValues(length, Double(duration)), by: self, in: track)
+  }
+
+  /// `values`: the cue's length in characters, its duration in milliseconds.
+  public func message(_ values: FindingValues, cue index: Int, in track: TrackInput)
+    -> (message: String, hint: String?)
+  {
+    let sdh = track.isForDeafAndHardOfHearing
+    let limit = sdh ? track.limits.charactersPerSecondSDH : track.limits.charactersPerSecond
+    let (length, duration) = (values.first, values.second)
+    let rate = length * 1000 / duration
     let kind = sdh ? " for captions" : ""
-    findings.add(
-      "cue \(cue.index) is \(MessageFormat.over(rate, limit: limit)) characters per second; "
+    return (
+      "cue \(index) is \(MessageFormat.over(rate, limit: limit)) characters per second; "
         + "\(track.localeLimitName)\(kind) is \(MessageFormat.number(limit))",
-      cue: cue,
-      hint: "shorten the text to \(MessageFormat.number((limit * Double(duration) / 1000)))"
-        + " characters, or show the cue longer")
+      "shorten the text to \(MessageFormat.number((limit * duration / 1000)))"
+        + " characters, or show the cue longer"
+    )
   }
 }

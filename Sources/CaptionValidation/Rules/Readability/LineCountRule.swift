@@ -1,7 +1,7 @@
 public import CaptionCore
 
 /// `readability.line-count`: a cue with more lines than the locale allows.
-public struct LineCountRule: CueRule {
+public struct LineCountRule: CompactCueRule {
   public var id: String { "readability.line-count" }
   public var defaultSeverity: Severity { .warning }
   public var summary: String { "a cue has more lines than the locale allows" }
@@ -14,8 +14,17 @@ public struct LineCountRule: CueRule {
     let count = cue.text.lines.count
     let limit = track.limits.linesPerCue
     guard count > limit else { return }
-    findings.add(
-      "cue \(cue.index) has \(count) lines; \(track.localeLimitName) is \(limit)",
-      cue: cue, hint: "split the cue in two, or join its lines")
+    findings.add(cue: cue, values: FindingValues(Double(count)), by: self, in: track)
+  }
+
+  /// `values`: the number of lines.
+  public func message(_ values: FindingValues, cue index: Int, in track: TrackInput)
+    -> (message: String, hint: String?)
+  {
+    (
+      "cue \(index) has \(Int(values.first)) lines; \(track.localeLimitName) is "
+        + "\(track.limits.linesPerCue)",
+      "split the cue in two, or join its lines"
+    )
   }
 }

@@ -1,7 +1,7 @@
 public import CaptionCore
 
 /// `timing.min-gap`: two cues so close that the change is seen as a flicker.
-public struct MinGapRule: CueRule {
+public struct MinGapRule: CompactCueRule {
   public var id: String { "timing.min-gap" }
   public var defaultSeverity: Severity { .warning }
   public var summary: String {
@@ -19,14 +19,25 @@ public struct MinGapRule: CueRule {
     // Cues that touch (a gap of 0) are chained on purpose; only a gap shorter than the
     // minimum flickers.
     guard gap > 0, Double(gap) * track.frameRate < Double(frames) * 1000 else { return }
-    let minimum = Int64((Double(frames) * 1000 / track.frameRate).rounded())
     findings.add(
-      "cue \(cue.index) starts \(MessageFormat.seconds(gap)) after cue \(previous.index) ends; "
+      cue: cue, values: FindingValues(Double(gap), Double(previous.index)), by: self, in: track)
+  }
+
+  /// `values`: the gap in milliseconds, the index of the cue before.
+  public func message(_ values: FindingValues, cue index: Int, in track: TrackInput)
+    -> (message: String, hint: String?)
+  {
+    let gap = Int64(values.first)
+    let previous = Int(values.second)
+    let frames = track.limits.minimumGapFrames
+    let minimum = Int64((Double(frames) * 1000 / track.frameRate).rounded())
+    return (
+      "cue \(index) starts \(MessageFormat.seconds(gap)) after cue \(previous) ends; "
         + "\(track.limitName("minimum gap")) is "
         + "\(MessageFormat.plural(frames, "frame")) (\(MessageFormat.seconds(minimum)) at "
         + "\(MessageFormat.number(track.frameRate)) fps)",
-      cue: cue,
-      hint: "start cue \(cue.index) when cue \(previous.index) ends, or leave at least "
-        + "\(MessageFormat.plural(frames, "frame")) between them")
+      "start cue \(index) when cue \(previous) ends, or leave at least "
+        + "\(MessageFormat.plural(frames, "frame")) between them"
+    )
   }
 }

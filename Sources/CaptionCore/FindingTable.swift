@@ -1,0 +1,117 @@
+/// Two numbers a rule keeps with a finding, from which the finding's message and hint are
+/// made when they are read (a rate and a duration, a length and a line number).
+public struct FindingValues: Sendable, Hashable {
+  public var first: Double
+  public var second: Double
+
+  public init(_ first: Double = 0, _ second: Double = 0) {
+    self.first = first
+    self.second = second
+  }
+}
+
+/// The findings of rules about the cues of one track, kept compact: for each, the rule, the
+/// cue's place, index, id and times, and two numbers; its message and hint are made from them
+/// when read. A `Diagnostic` refers to one row.
+package final class FindingTable: Sendable {
+  /// A rule whose findings are rows: its id, severity, and how it words a finding given the
+  /// finding's numbers and the cue's index.
+  package struct Rule: Sendable {
+    package var id: String
+    package var severity: Severity
+    package var describe: @Sendable (FindingValues, Int) -> (message: String, hint: String?)
+
+    package init(
+      id: String, severity: Severity,
+      describe: @escaping @Sendable (FindingValues, Int) -> (message: String, hint: String?)
+    ) {
+      self.id = id
+      self.severity = severity
+      self.describe = describe
+    }
+  }
+
+  /// One finding: 80 bytes.
+  package struct Row: Sendable {
+    var values: FindingValues
+    /// The cue's identifier; empty when it has none.
+    var id: String
+    var start: Int64
+    var end: Int64
+    var startTimescale: Int32
+    var endTimescale: Int32
+    /// Index in `rules`.
+    var rule: Int32
+    /// 1-based index of the cue in its track.
+    var cue: Int32
+    /// 0 when the cue has no place in a file.
+    var line: Int32
+    var column: Int32
+    var offset: Int32
+
+    /// The finding of rule `rule` (an index in the table's rules) about `cue`, the cue at
+    /// `index` (1-based) of its track; nil when a number is too large for a row (a place
+    /// past 2 GiB).
+    package init?(rule: Int, cue: Cue, index: Int, values: FindingValues) {
+      guard let rule = Int32(exactly: rule), let index = Int32(exactly: index),
+        let line = Int32(exactly: cue.location?.line ?? 0),
+        let column = Int32(exactly: cue.location?.column ?? 0),
+        let offset = Int32(exactly: cue.location?.offset ?? 0)
+      else { return nil }
+      self.values = values
+      id = cue.id
+      start = cue.start.value
+      end = cue.end.value
+      startTimescale = cue.start.timescale
+      endTimescale = cue.end.timescale
+      self.rule = rule
+      self.cue = index
+      self.line = line
+      self.column = column
+      self.offset = offset
+    }
+  }
+
+  /// Rows are kept in chunks of this many, so that a growing table is never copied whole.
+  package static let chunkSize = 4096
+
+  package let file: String?
+  package let track: String?
+  private let rules: [Rule]
+  /// The rows, in chunks of `chunkSize` (the last one may be shorter).
+  private let chunks: [[Row]]
+
+  /// A table of the rows in `chunks`, each of `chunkSize` rows but the last.
+  package init(file: String?, track: String?, rules: [Rule], chunks: [[Row]]) {
+    self.file = file
+    self.track = track
+    self.rules = rules
+    self.chunks = chunks
+  }
+
+  private func row(_ index: Int) -> Row {
+    chunks[index / Self.chunkSize][index % Self.chunkSize]
+  }
+
+  func rule(of row: Int) -> Rule { rules[Int(self.row(row).rule)] }
+
+  func text(of row: Int) -> (message: String, hint: String?) {
+    let finding = self.row(row)
+    return rules[Int(finding.rule)].describe(finding.values, Int(finding.cue))
+  }
+
+  func location(of row: Int) -> SourceLocation? {
+    let finding = self.row(row)
+    guard finding.line > 0 else { return nil }
+    return SourceLocation(
+      line: Int(finding.line), column: Int(finding.column), offset: Int(finding.offset))
+  }
+
+  func cue(of row: Int) -> CueReference {
+    let finding = self.row(row)
+    return CueReference(
+      index: Int(finding.cue), id: finding.id.isEmpty ? nil : finding.id,
+      start: MediaTime(value: finding.start, timescale: finding.startTimescale),
+      end: MediaTime(value: finding.end, timescale: finding.endTimescale))
+  }
+}

@@ -1,0 +1,112 @@
+import CaptionCore
+import CaptionValidation
+import Testing
+
+/// Findings of `CompactCueRule`s are rows of a table, worded when read: they read as the
+/// same diagnostics as written ones, and interleave with them in the order found.
+struct CompactFindingsTests {
+  /// Finds every cue, once as a row and once written out, with the cue's index as its value.
+  struct EveryCueRule: CompactCueRule {
+    var id: String { "readability.test-every-cue" }
+    var defaultSeverity: Severity { .warning }
+    var summary: String { "every cue" }
+    var needs: RuleNeeds { .track }
+
+    func check(_ cue: CueInput, in track: TrackInput, findings: inout Findings) {
+      findings.add(cue: cue, values: FindingValues(Double(cue.index), 0.5), by: self, in: track)
+      findings.add("cue \(cue.index) written", cue: cue, hint: nil)
+    }
+
+    func message(_ values: FindingValues, cue index: Int, in track: TrackInput)
+      -> (message: String, hint: String?)
+    {
+      (
+        "cue \(index) kept \(Int(values.first)) and \(values.second) in \(track.localeLimitName)",
+        "hint for \(track.track.cues.count) cues"
+      )
+    }
+  }
+
+  static let track: Track = {
+    var track = RuleHarness.read(
+      "WEBVTT\n\nintro\n00:00:01.000 --> 00:00:02.000\nHello\n\n00:00:03.000 --> 00:00:04.500\nBye\n",
+      format: .webvtt)
+    track.language = LanguageTag("ko")
+    track.path = "in.vtt"
+    return track
+  }()
+
+  @Test func rowsReadAsTheirDiagnosticsInTheOrderFound() {
+    let validator = Validator(rules: [EveryCueRule()])
+    let findings = validator.validate(
+      Self.track, in: ValidationContext(tracks: [Self.track]), id: "3")
+    #expect(
+      findings.map(\.message) == [
+        "cue 1 kept 1 and 0.5 in the ko limit", "cue 1 written",
+        "cue 2 kept 2 and 0.5 in the ko limit", "cue 2 written",
+      ])
+    // The rule words its findings without the track's cues.
+    #expect(findings.map(\.hint) == ["hint for 0 cues", nil, "hint for 0 cues", nil])
+    let row = findings[2]
+    #expect(row.rule == "readability.test-every-cue")
+    #expect(row.severity == .warning)
+    #expect(row.file == "in.vtt")
+    #expect(row.track == "3")
+    #expect(row.location == Self.track.cues[1].location)
+    #expect(
+      row.cue
+        == CueReference(
+          index: 2, id: nil, start: MediaTime(milliseconds: 3000),
+          end: MediaTime(milliseconds: 4500)))
+    #expect(findings[0].cue?.id == "intro")
+    // Equal to the same finding written out, and hashed alike.
+    let written = Diagnostic(
+      rule: row.rule, severity: row.severity, message: row.message, file: row.file,
+      track: row.track, location: row.location, cue: row.cue, hint: row.hint)
+    #expect(row == written)
+    #expect(Set([row, written]).count == 1)
+    #expect(row != findings[0])
+  }
+
+  @Test func aChangedRowKeepsItsOtherFields() {
+    let validator = Validator(rules: [EveryCueRule()])
+    var finding = validator.validate(
+      Self.track, in: ValidationContext(tracks: [Self.track]), id: "1")[0]
+    finding.severity = .error
+    finding.track = "7"
+    #expect(finding.severity == .error)
+    #expect(finding.track == "7")
+    #expect(finding.message == "cue 1 kept 1 and 0.5 in the ko limit")
+    #expect(finding.cue?.index == 1)
+    #expect(finding.location == Self.track.cues[0].location)
+  }
+
+  @Test func aCueTooFarIntoTheFileForARowIsWordedAtOnce() {
+    var track = Self.track
+    track.cues[1].location = SourceLocation(line: 3_000_000_000, column: 1, offset: 5_000_000_000)
+    let findings = Validator(rules: [EveryCueRule()]).validate(
+      track, in: ValidationContext(tracks: [track]))
+    #expect(
+      findings.map(\.message) == [
+        "cue 1 kept 1 and 0.5 in the ko limit", "cue 1 written",
+        "cue 2 kept 2 and 0.5 in the ko limit", "cue 2 written",
+      ])
+    #expect(findings[2].location?.line == 3_000_000_000)
+    #expect(findings[2].location?.offset == 5_000_000_000)
+  }
+
+  @Test func aTableOfManyChunksKeepsEveryRow() {
+    // More cues than one chunk of rows holds.
+    var text = "WEBVTT\n"
+    for index in 0..<5000 {
+      let second = index % 60
+      text += "\n00:00:\(second < 10 ? "0" : "")\(second).000 --> 00:00:59.000\nx\n"
+    }
+    let track = RuleHarness.read(text, format: .webvtt)
+    let findings = Validator(rules: [EveryCueRule()]).validate(
+      track, in: ValidationContext(tracks: [track]))
+    #expect(findings.count == 10000)
+    #expect(findings[9998].message == "cue 5000 kept 5000 and 0.5 in the limit")
+    #expect(findings[8192].cue?.index == 4097)
+  }
+}
