@@ -20,8 +20,6 @@ import Testing
     "ts h264 b-frames", "ts h264 b-frames mp2",
   ]
 
-  static let b = ["-c:v", "libx264", "-bf", "2"]
-
   /// Makes the file of `kind` in `folder`.
   static func make(_ kind: String, in folder: SubtitleMediaFolder) throws -> String {
     try folder.write("a.srt", MediaSubtitlesTests.srt)
@@ -33,7 +31,7 @@ import Testing
       codec.isEmpty ? [] : [.init(file: "a.srt", codec: codec)]
     let video: [String]
     switch words[1] {
-    case "h264": video = b
+    case "h264": video = ["-c:v", "libx264", "-bf", "2"]
     case "mpeg4": video = ["-c:v", "mpeg4", "-bf", "2"]
     case "mpeg2video": video = ["-c:v", "mpeg2video", "-bf", "2"]
     default: video = ["-c:v", "libvpx", "-deadline", "realtime", "-cpu-used", "8"]
@@ -67,8 +65,7 @@ import Testing
       kind.hasSuffix("cut") ? "source-" + name : name, subtitles: subtitles, video: video,
       audio: audio, extraOutputOptions: options)
     guard kind.hasSuffix("cut") else { return media }
-    // Cut between key frames without re-encoding: an edit list in MP4, a first packet that
-    // is not a key frame in Matroska.
+    // Cut at 1.35 s without re-encoding, so between key frames (MP4 gets an edit list).
     let output = folder.path + "/" + name
     try SubtitleMediaFolder.run(
       "ffmpeg",
