@@ -57,7 +57,9 @@ enum PresentationStart {
   }
 
   /// The presentation time of the first packet of each of `streams`, read from a second
-  /// opening of the file, where every other stream is discarded.
+  /// opening of the file, where every other stream is discarded. Only FFmpeg's probe size
+  /// past the header is read: a stream that starts later gets no start time from FFmpeg
+  /// either.
   private static func firstPresentationTimes(
     of streams: Set<Int>, in context: FormatContext
   ) throws(FFmpegError) -> [Int: Int64] {
@@ -65,10 +67,12 @@ enum PresentationStart {
       openingInput: context.path, library: context.library, decoders: [])
     guard input.streamCount == context.streamCount else { return [:] }
     input.discardStreams(except: streams)
+    let position = { input.pointer.pointee.pb?.pointee.pos ?? 0 }
+    let limit = position() + context.pointer.pointee.probesize
     let packet = try Packet(library: context.library)
     var first: [Int: Int64] = [:]
     var seen: Set<Int> = []
-    while seen.count < streams.count, try input.read(into: packet) {
+    while seen.count < streams.count, position() <= limit, try input.read(into: packet) {
       let index = packet.streamIndex
       guard streams.contains(index), seen.insert(index).inserted else { continue }
       if let time = packet.presentationTime { first[index] = time }
