@@ -17,7 +17,9 @@ enum FFmpegLog {
   /// parameter crashes the compiler when another module reads it.
   static func install(with setCallback: (ck_log_callback_f) -> Void) {
     setCallback { object, level, format, arguments in
-      guard level <= AV_LOG_WARNING, let format, let arguments else { return }
+      guard level <= AV_LOG_WARNING, let format, let arguments,
+        !FFmpegLog.refusedDecoder.contains(String(cString: format))
+      else { return }
       var buffer = [CChar](repeating: 0, count: 512)
       let written = buffer.withUnsafeMutableBufferPointer {
         vsnprintf($0.baseAddress, $0.count, format, arguments)
@@ -31,6 +33,13 @@ enum FFmpegLog {
       FFmpegLog.record(FFmpegLog.Message(source: source, level: level, text: text))
     }
   }
+
+  /// What FFmpeg logs each time it may not open a decoder (`FormatContext(decoders:)`), as
+  /// the format strings of its messages: expected there, so not kept, lest they push out the
+  /// messages that matter.
+  static let refusedDecoder: Set<String> = [
+    "Codec (%s) not on whitelist '%s'\n", "Failed to open codec in %s\n",
+  ]
 
   /// One line FFmpeg logged.
   struct Message: Sendable, Equatable {

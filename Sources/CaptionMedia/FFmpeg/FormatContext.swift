@@ -14,9 +14,12 @@ final class FormatContext {
   ///
   /// Only the `file` protocol is allowed, so a playlist or a name such as `http:x` never
   /// makes FFmpeg open anything else. Reads stop with `FFmpegError.Kind.interrupted` after
-  /// `timeLimit` seconds.
+  /// `timeLimit` seconds. With `decoders`, FFmpeg may open only the decoders of those names for
+  /// this file (its `codec_whitelist`): `findStreamInfo()` then reads the packets of the other
+  /// streams without decoding them.
   init(
-    openingInput path: String, library: FFmpegLibrary, timeLimit: Double? = nil
+    openingInput path: String, library: FFmpegLibrary, timeLimit: Double? = nil,
+    decoders: [String]? = nil
   ) throws(FFmpegError) {
     let deadline = InterruptDeadline(seconds: timeLimit)
     guard var context = library.formatContextAlloc() else {
@@ -31,6 +34,9 @@ final class FormatContext {
     var options: OpaquePointer?
     defer { library.dictionaryFree(&options) }
     _ = library.dictionarySet(&options, "protocol_whitelist", "file")
+    if let decoders {
+      _ = library.dictionarySet(&options, "codec_whitelist", decoders.joined(separator: ","))
+    }
     var opened: UnsafeMutablePointer<AVFormatContext>? = context
     // `file:` keeps a colon in the path from being read as a protocol name.
     let status = library.openInput(&opened, "file:" + path, options: &options)

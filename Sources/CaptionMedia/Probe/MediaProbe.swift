@@ -1,8 +1,9 @@
 internal import CFFmpeg
 import CaptionCore
 
-/// Reads what a media file holds without decoding it: the container's header plus the few
-/// packets FFmpeg needs to fill in codec details (bounded by FFmpeg's probe size).
+/// Reads what a media file holds: the container's header plus the few packets FFmpeg needs
+/// to fill in codec details (bounded by FFmpeg's probe size), of which it decodes the first
+/// frames, as ffprobe does (`MediaSubtitles` reads the same start time without decoding).
 public enum MediaProbe {
   /// The default limit on the time spent reading one file, in seconds.
   public static let defaultTimeLimit: Double = 30

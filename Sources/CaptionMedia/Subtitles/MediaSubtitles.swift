@@ -4,13 +4,15 @@ import CaptionCore
 /// Reads the text subtitle streams embedded in a media file into tracks.
 ///
 /// Only the subtitle streams asked for are demuxed (every other stream is discarded, and
-/// packets that still arrive from them are skipped); video and audio are not decoded for
-/// this, beyond the first frames FFmpeg decodes while it reads the stream information. Each
-/// text packet goes through FFmpeg's decoder for its codec (`mov_text`, `subrip`, `webvtt`,
-/// `ass`, `ssa`, `text`), whose ASS event is turned into cue text (`ASSEventText`); WebVTT
-/// cues keep their identifier, and with a `WebVTTCueReader` their text as written and their
-/// settings, without a decoder. Cue times are the packets' timestamps in the stream's time
-/// base, relative to the presentation start (the container's start time), so they are exact.
+/// packets that still arrive from them are skipped), and video and audio are never decoded:
+/// FFmpeg may open only the text subtitle decoders for the file, so while it reads the stream
+/// information it reads the first packets (up to its probe size and analysis duration)
+/// without decoding them. Each text packet goes through FFmpeg's decoder for its codec
+/// (`mov_text`, `subrip`, `webvtt`, `ass`, `ssa`, `text`), whose ASS event is turned into cue
+/// text (`ASSEventText`); WebVTT cues keep their identifier, and with a `WebVTTCueReader`
+/// their text as written and their settings, without a decoder. Cue times are the packets'
+/// timestamps in the stream's time base, relative to the presentation start (the container's
+/// start time, the same as `MediaProbe` gives: `PresentationStart`), so they are exact.
 public enum MediaSubtitles {
   /// The rule of the remark about image subtitles.
   public static let imageSubtitlesRule = "container.image-subtitles"
@@ -30,10 +32,7 @@ public enum MediaSubtitles {
     path: String, streams: Set<Int>? = nil, webVTT: WebVTTCueReader? = nil
   ) throws -> EmbeddedSubtitles {
     let library = try FFmpegLibrary.shared()
-    let context = try FormatContext(openingInput: path, library: library)
-    // As `MediaProbe` does, so that the start time is the same. (FFmpeg decodes the first
-    // few video frames here to settle the decoding delay, on which the start time depends.)
-    try context.findStreamInfo()
+    let context = try open(path, library: library)
 
     var described: [SubtitleStream] = []
     var diagnostics: [Diagnostic] = []
@@ -67,7 +66,7 @@ public enum MediaSubtitles {
 
     // Every other stream is discarded before reading.
     context.discardStreams(except: Set(wanted.map(\.index)))
-    let origin = timestamp(context.pointer.pointee.start_time).map {
+    let origin = try PresentationStart.microseconds(of: context).map {
       MediaTime(value: $0, timescale: Int32(AV_TIME_BASE))
     }
     let mediaEnd = timestamp(context.pointer.pointee.duration).map {
@@ -196,6 +195,16 @@ public enum MediaSubtitles {
         timestamp: timestamp, duration: packet.duration,
         cue: text.map { (id ?? "", $0.text, $0.rawText, $0.settings) })
     }
+  }
+
+  /// Opens the media file at `path` and reads its stream information as `MediaProbe` does
+  /// (so that the start time and duration are the same), with FFmpeg allowed to open only the
+  /// decoders of `textCodecs`: the packets it reads of other streams are not decoded.
+  static func open(_ path: String, library: FFmpegLibrary) throws(FFmpegError) -> FormatContext {
+    let context = try FormatContext(
+      openingInput: path, library: library, decoders: textCodecs.sorted())
+    try context.findStreamInfo()
+    return context
   }
 
   /// The side data of `type` of a packet as text; nil when the packet has none.

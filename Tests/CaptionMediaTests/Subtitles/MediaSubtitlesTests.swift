@@ -1,3 +1,4 @@
+import CFFmpeg
 import CaptionCore
 import Foundation
 import Synchronization
@@ -262,6 +263,36 @@ struct MediaSubtitlesTests {
       extraOutputOptions: ["-output_ts_offset", "7.25"])
     #expect(
       Self.dump(try #require(try MediaSubtitles.read(path: mp4).tracks.first)) == Self.srtCues)
+  }
+
+  @Test(arguments: [
+    "mkv h264 b-frames audio", "mp4 h264 b-frames audio", "mov mpeg4 b-frames offset",
+    "webm vp8 opus offset", "ts h264 b-frames mp2",
+  ])
+  func neverDecodesVideoOrAudio(kind: String) throws {
+    let folder = try SubtitleMediaFolder()
+    let path = try PresentationStartTests.make(kind, in: folder)
+    let library = try FFmpegLibrary.shared()
+    let read = try MediaSubtitles.open(path, library: library)
+    // As before (and as `MediaProbe` still does): FFmpeg decodes the first frames.
+    let decoded = try FormatContext(openingInput: path, library: library)
+    try decoded.findStreamInfo()
+    var checked = 0
+    for index in 0..<read.streamCount {
+      let parameters = try #require(read.stream(index)?.pointee.codecpar)
+      let type = parameters.pointee.codec_type
+      guard type == AVMEDIA_TYPE_VIDEO || type == AVMEDIA_TYPE_AUDIO else { continue }
+      // The pixel or sample format is known once a decoder has run on the stream (FFmpeg
+      // copies it from the decoder into the stream's parameters); it stays unknown when no
+      // decoder was opened.
+      #expect(parameters.pointee.format == -1, "stream \(index) of \(kind)")
+      #expect(decoded.stream(index)?.pointee.codecpar?.pointee.format != -1)
+      checked += 1
+    }
+    #expect(checked == (kind.contains("b-frames offset") ? 1 : 2))
+    // FFmpeg's complaints about the decoders it may not open are not kept.
+    #expect(!FFmpegLog.take(from: read.pointer).contains { $0.text.contains("open codec") })
+    #expect(try MediaSubtitles.read(path: path).diagnostics == [])
   }
 
   /// A PGS file of two display sets that clear the screen: enough for a demuxer.
