@@ -98,7 +98,7 @@ public struct Diagnostic: Sendable, Hashable {
     get {
       switch storage {
       case .fields(let fields): return fields.rule
-      case .row(let table, let row): return table.rule(of: row).id
+      case .row(let table, let row): return table.ruleID(of: row)
       }
     }
     set { change { $0.rule = newValue } }
@@ -108,7 +108,7 @@ public struct Diagnostic: Sendable, Hashable {
     get {
       switch storage {
       case .fields(let fields): return fields.severity
-      case .row(let table, let row): return table.rule(of: row).severity
+      case .row(let table, let row): return table.severity(of: row)
       }
     }
     set { change { $0.severity = newValue } }
@@ -178,6 +178,34 @@ public struct Diagnostic: Sendable, Hashable {
     set { change { $0.hint = newValue } }
   }
 
+  /// The message and the hint, made at once (for a finding kept as a row, its rule words
+  /// both in one call: reading `message` and `hint` apart words it twice).
+  public var wording: (message: String, hint: String?) {
+    switch storage {
+    case .fields(let fields): return (fields.message, fields.hint)
+    case .row(let table, let row): return table.text(of: row)
+    }
+  }
+
+  /// Appends `part` of the wording as UTF-8 to `bytes` (for a finding kept as a row,
+  /// without making a string); false, appending nothing, when there is no hint.
+  public func append(_ part: FindingPart, to bytes: inout [UInt8]) -> Bool {
+    switch storage {
+    case .fields(let fields):
+      switch part {
+      case .message:
+        bytes.append(contentsOf: fields.message.utf8)
+        return true
+      case .hint:
+        guard let hint = fields.hint else { return false }
+        bytes.append(contentsOf: hint.utf8)
+        return true
+      }
+    case .row(let table, let row):
+      return table.append(part, of: row, to: &bytes)
+    }
+  }
+
   /// The fields as values, for a change or a comparison.
   private struct Values: Hashable {
     var rule: String
@@ -198,9 +226,9 @@ public struct Diagnostic: Sendable, Hashable {
         location: f.location, cue: f.cue, hint: f.hint)
     case .row(let table, let row):
       let text = table.text(of: row)
-      let rule = table.rule(of: row)
       return Values(
-        rule: rule.id, severity: rule.severity, message: text.message, file: table.file,
+        rule: table.ruleID(of: row), severity: table.severity(of: row), message: text.message,
+        file: table.file,
         track: table.track, location: table.location(of: row), cue: table.cue(of: row),
         hint: text.hint)
     }

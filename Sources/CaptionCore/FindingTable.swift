@@ -10,21 +10,28 @@ public struct FindingValues: Sendable, Hashable {
   }
 }
 
+/// The two parts of a finding's wording.
+public enum FindingPart: Sendable {
+  case message
+  case hint
+}
+
 /// The findings of rules about the cues of one track, kept compact: for each, the rule, the
 /// cue's place, index, id and times, and two numbers; its message and hint are made from them
 /// when read. A `Diagnostic` refers to one row.
 package final class FindingTable: Sendable {
-  /// A rule whose findings are rows: its id, severity, and how it words a finding given the
-  /// finding's numbers and the cue's index.
+  /// How a rule words a part of a finding, given its numbers and the cue's index: it
+  /// appends the part as UTF-8 and returns true, or returns false when the finding has no
+  /// such part (no hint).
+  package typealias Wording = @Sendable (FindingValues, Int, FindingPart, inout [UInt8]) -> Bool
+
+  /// A rule whose findings are rows: its id, severity, and how it words a finding.
   package struct Rule: Sendable {
     package var id: String
     package var severity: Severity
-    package var describe: @Sendable (FindingValues, Int) -> (message: String, hint: String?)
+    package var describe: Wording
 
-    package init(
-      id: String, severity: Severity,
-      describe: @escaping @Sendable (FindingValues, Int) -> (message: String, hint: String?)
-    ) {
+    package init(id: String, severity: Severity, describe: @escaping Wording) {
       self.id = id
       self.severity = severity
       self.describe = describe
@@ -93,11 +100,31 @@ package final class FindingTable: Sendable {
     chunks[index / Self.chunkSize][index % Self.chunkSize]
   }
 
-  func rule(of row: Int) -> Rule { rules[Int(self.row(row).rule)] }
+  func ruleID(of row: Int) -> String {
+    rules[Int(chunks[row / Self.chunkSize][row % Self.chunkSize].rule)].id
+  }
+
+  func severity(of row: Int) -> Severity {
+    rules[Int(chunks[row / Self.chunkSize][row % Self.chunkSize].rule)].severity
+  }
+
+  /// Appends `part` of the finding in `row` to `bytes`; false when it has no such part.
+  func append(_ part: FindingPart, of row: Int, to bytes: inout [UInt8]) -> Bool {
+    let chunk = row / Self.chunkSize
+    let index = row % Self.chunkSize
+    let values = chunks[chunk][index].values
+    let cue = Int(chunks[chunk][index].cue)
+    return rules[Int(chunks[chunk][index].rule)].describe(values, cue, part, &bytes)
+  }
 
   func text(of row: Int) -> (message: String, hint: String?) {
-    let finding = self.row(row)
-    return rules[Int(finding.rule)].describe(finding.values, Int(finding.cue))
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(128)
+    _ = append(.message, of: row, to: &bytes)
+    let message = String(decoding: bytes, as: UTF8.self)
+    bytes.removeAll(keepingCapacity: true)
+    let hint = append(.hint, of: row, to: &bytes) ? String(decoding: bytes, as: UTF8.self) : nil
+    return (message, hint)
   }
 
   func location(of row: Int) -> SourceLocation? {

@@ -24,10 +24,28 @@ public protocol ContextRule: Rule {
 
 /// A cue rule that can find the same problem on every cue of a large track, and so keeps
 /// each finding as two numbers (`Findings.add(cue:values:by:in:)`) and words it only when
-/// the finding is read: a report of such findings holds no strings per finding.
+/// the finding is read, straight into the report: a report of such findings holds no
+/// strings per finding.
 public protocol CompactCueRule: CueRule {
-  /// The message and hint of a finding about cue `index` (1-based) of `track` (whose cues
-  /// are left out), from the numbers the rule kept.
-  func message(_ values: FindingValues, cue index: Int, in track: TrackInput)
+  /// Appends `part` of the wording of a finding about cue `index` (1-based) of `track` (whose
+  /// cues are left out), from the numbers the rule kept, as UTF-8 to `text`; returns false,
+  /// appending nothing, when the finding has no such part (no hint).
+  func word(
+    _ part: FindingPart, of values: FindingValues, cue index: Int, in track: TrackInput,
+    to text: inout [UInt8]
+  ) -> Bool
+}
+
+extension CompactCueRule {
+  /// The message and hint of a finding, as strings.
+  func wording(_ values: FindingValues, cue index: Int, in track: TrackInput)
     -> (message: String, hint: String?)
+  {
+    var bytes: [UInt8] = []
+    _ = word(.message, of: values, cue: index, in: track, to: &bytes)
+    let message = String(decoding: bytes, as: UTF8.self)
+    bytes.removeAll(keepingCapacity: true)
+    let hasHint = word(.hint, of: values, cue: index, in: track, to: &bytes)
+    return (message, hasHint ? String(decoding: bytes, as: UTF8.self) : nil)
+  }
 }

@@ -64,7 +64,7 @@ public struct Findings: Sendable {
   }
 
   /// Adds a finding of `rule` about a cue, at the cue's place in the file, kept as `values`:
-  /// `rule` words it when it is read (`CompactCueRule.message(_:cue:in:)`), with what it
+  /// `rule` words it when it is read (`CompactCueRule.word(_:of:cue:in:to:)`), with what it
   /// knows of `track` now (its cues left out).
   public mutating func add<R: CompactCueRule>(
     cue: CueInput, values: FindingValues, by rule: R, in track: TrackInput
@@ -78,8 +78,8 @@ public struct Findings: Sendable {
       let context = lean
       let (id, severity) = rules[current]
       tableRules.append(
-        FindingTable.Rule(id: id, severity: severity) { values, cue in
-          rule.message(values, cue: cue, in: context)
+        FindingTable.Rule(id: id, severity: severity) { values, cue, part, bytes in
+          rule.word(part, of: values, cue: cue, in: context, to: &bytes)
         })
       index = tableRules.count - 1
       tableIndex[current] = index
@@ -88,7 +88,7 @@ public struct Findings: Sendable {
       let row = FindingTable.Row(rule: index, cue: cue.cue, index: cue.index, values: values)
     else {
       // A place too far into the file for a row: worded now.
-      let text = rule.message(values, cue: cue.index, in: track)
+      let text = rule.wording(values, cue: cue.index, in: track)
       add(text.message, cue: cue, hint: text.hint)
       return
     }

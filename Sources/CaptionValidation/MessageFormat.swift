@@ -1,32 +1,99 @@
 import CaptionCore
 
-/// Numbers and durations as messages show them.
+/// Numbers and durations as messages show them, as strings or appended as UTF-8 (for the
+/// findings a `CompactCueRule` words straight into a report).
 enum MessageFormat {
   /// A number with at most one decimal (`23.5`, `12`); `floor` rounds down, so that a value
   /// just over a limit never prints as the limit itself when the limit is whole.
-  static func number(_ value: Double) -> String {
-    let tenths = (value * 10).rounded()
-    if tenths == (tenths / 10).rounded() * 10 { return String(Int64(tenths / 10)) }
-    let whole = Int64(tenths / 10)
-    let fraction = Int64(abs(tenths)) % 10
-    return "\(tenths < 0 && whole == 0 ? "-" : "")\(whole).\(fraction)"
-  }
+  static func number(_ value: Double) -> String { string { appendNumber(value, to: &$0) } }
 
   /// A rate above `limit` with enough decimals to differ from it (`20.04` rather than `20`).
   static func over(_ value: Double, limit: Double) -> String {
-    if (value * 10).rounded() / 10 > limit { return number(value) }
-    let hundredths = Int64((value * 100).rounded(.up))
-    let fraction = hundredths % 100
-    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    string { appendOver(value, limit: limit, to: &$0) }
   }
 
   /// Milliseconds as seconds with three decimals: `0.833 s`.
   static func seconds(_ milliseconds: Int64) -> String {
-    MediaTime(milliseconds: milliseconds).decimalSeconds + " s"
+    string { appendSeconds(milliseconds, to: &$0) }
   }
 
   /// `1 time`, `2 times`.
   static func plural(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
+  }
+
+  private static func string(_ make: (inout [UInt8]) -> Void) -> String {
+    var bytes: [UInt8] = []
+    make(&bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends `number(_:)` of `value`.
+  static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
+    let tenths = (value * 10).rounded()
+    if tenths == (tenths / 10).rounded() * 10 {
+      appendInteger(Int64(tenths / 10), to: &bytes)
+      return
+    }
+    let whole = Int64(tenths / 10)
+    let fraction = Int64(abs(tenths)) % 10
+    if tenths < 0 && whole == 0 { bytes.append(UInt8(ascii: "-")) }
+    appendInteger(whole, to: &bytes)
+    bytes.append(UInt8(ascii: "."))
+    bytes.append(UInt8(ascii: "0") + UInt8(fraction))
+  }
+
+  /// Appends `over(_:limit:)` of `value`.
+  static func appendOver(_ value: Double, limit: Double, to bytes: inout [UInt8]) {
+    if (value * 10).rounded() / 10 > limit {
+      appendNumber(value, to: &bytes)
+      return
+    }
+    let hundredths = Int64((value * 100).rounded(.up))
+    let fraction = hundredths % 100
+    appendInteger(hundredths / 100, to: &bytes)
+    bytes.append(UInt8(ascii: "."))
+    if fraction < 10 { bytes.append(UInt8(ascii: "0")) }
+    appendInteger(fraction, to: &bytes)
+  }
+
+  /// Appends `seconds(_:)` of `milliseconds`.
+  static func appendSeconds(_ milliseconds: Int64, to bytes: inout [UInt8]) {
+    if milliseconds < 0 { bytes.append(UInt8(ascii: "-")) }
+    let magnitude = milliseconds.magnitude
+    appendInteger(magnitude / 1000, to: &bytes)
+    bytes.append(UInt8(ascii: "."))
+    let fraction = magnitude % 1000
+    bytes.append(UInt8(ascii: "0") + UInt8(fraction / 100))
+    bytes.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
+    bytes.append(UInt8(ascii: "0") + UInt8(fraction % 10))
+    bytes.append(contentsOf: " s".utf8)
+  }
+
+  /// Appends `plural(_:_:)` of `count` and `noun`.
+  static func appendPlural(_ count: Int, _ noun: StaticString, to bytes: inout [UInt8]) {
+    appendInteger(Int64(count), to: &bytes)
+    bytes.append(UInt8(ascii: " "))
+    append(noun, to: &bytes)
+    if count != 1 { bytes.append(UInt8(ascii: "s")) }
+  }
+
+  /// Appends a literal's bytes.
+  static func append(_ text: StaticString, to bytes: inout [UInt8]) {
+    bytes.append(
+      contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  /// Appends a whole number in decimal.
+  static func appendInteger(_ value: some BinaryInteger, to bytes: inout [UInt8]) {
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var magnitude = UInt64(value.magnitude)
+    var divisor: UInt64 = 1
+    while divisor <= magnitude / 10 { divisor *= 10 }
+    repeat {
+      bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
+      magnitude %= divisor
+      divisor /= 10
+    } while divisor > 0
   }
 }

@@ -17,13 +17,19 @@ struct CompactFindingsTests {
       findings.add("cue \(cue.index) written", cue: cue, hint: nil)
     }
 
-    func message(_ values: FindingValues, cue index: Int, in track: TrackInput)
-      -> (message: String, hint: String?)
-    {
-      (
-        "cue \(index) kept \(Int(values.first)) and \(values.second) in \(track.localeLimitName)",
-        "hint for \(track.track.cues.count) cues"
-      )
+    func word(
+      _ part: FindingPart, of values: FindingValues, cue index: Int, in track: TrackInput,
+      to text: inout [UInt8]
+    ) -> Bool {
+      switch part {
+      case .message:
+        text += Array(
+          "cue \(index) kept \(Int(values.first)) and \(values.second) in \(track.localeLimitName)"
+            .utf8)
+      case .hint:
+        text += Array("hint for \(track.track.cues.count) cues".utf8)
+      }
+      return true
     }
   }
 

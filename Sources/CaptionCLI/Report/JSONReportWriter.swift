@@ -149,21 +149,23 @@ enum JSONReportWriter {
   }
 
   private static func writeDiagnostic(_ diagnostic: Diagnostic, to json: inout JSONOutput) {
+    let wording = diagnostic.wording
+    let location = diagnostic.location
     json.beginObject()
     json.key("rule")
     json.string(diagnostic.rule)
     json.key("severity")
     json.string(diagnostic.severity.rawValue)
     json.key("message")
-    json.string(diagnostic.message)
+    json.string(wording.message)
     json.key("track")
     json.string(diagnostic.track)
     json.key("file")
     json.string(diagnostic.file)
     json.key("line")
-    if let location = diagnostic.location { json.integer(location.line) } else { json.null() }
+    if let location { json.integer(location.line) } else { json.null() }
     json.key("column")
-    if let location = diagnostic.location { json.integer(location.column) } else { json.null() }
+    if let location { json.integer(location.column) } else { json.null() }
     json.key("cue")
     if let cue = diagnostic.cue {
       json.beginObject()
@@ -180,7 +182,7 @@ enum JSONReportWriter {
       json.null()
     }
     json.key("hint")
-    json.string(diagnostic.hint)
+    json.string(wording.hint)
     json.endObject()
   }
 }

@@ -120,7 +120,8 @@ enum SARIFReportWriter {
     json.key("message")
     json.beginObject()
     json.key("text")
-    json.string(diagnostic.message)
+    let wording = diagnostic.wording
+    json.string(wording.message)
     json.endObject()
     if let file = diagnostic.file {
       json.key("locations")
@@ -152,10 +153,10 @@ enum SARIFReportWriter {
       json.endObject()
       json.endArray()
     }
-    if diagnostic.hint != nil || diagnostic.cue != nil {
+    if wording.hint != nil || diagnostic.cue != nil {
       json.key("properties")
       json.beginObject()
-      if let hint = diagnostic.hint {
+      if let hint = wording.hint {
         json.key("hint")
         json.string(hint)
       }

@@ -121,14 +121,16 @@ enum TextReportWriter {
       appendNumber(stream, to: &bytes)
       bytes.append(contentsOf: ": ".utf8)
     }
-    bytes.append(contentsOf: diagnostic.message.utf8)
+    _ = diagnostic.append(.message, to: &bytes)
     bytes.append(contentsOf: " [".utf8)
     bytes.append(contentsOf: diagnostic.rule.utf8)
     bytes.append(contentsOf: "]\n".utf8)
-    if let hint = diagnostic.hint {
-      bytes.append(contentsOf: "    hint: ".utf8)
-      bytes.append(contentsOf: hint.utf8)
+    let hintStart = bytes.count
+    bytes.append(contentsOf: "    hint: ".utf8)
+    if diagnostic.append(.hint, to: &bytes) {
       bytes.append(0x0A)
+    } else {
+      bytes.removeSubrange(hintStart...)
     }
   }
 

@@ -23,19 +23,31 @@ public struct CharactersPerSecondRule: CompactCueRule {
   }
 
   /// `values`: the cue's length in characters, its duration in milliseconds.
-  public func message(_ values: FindingValues, cue index: Int, in track: TrackInput)
-    -> (message: String, hint: String?)
-  {
+  /// `cue 6 is 23.5 characters per second; the ko limit is 12`,
+  /// `shorten the text to 30 characters, or show the cue longer`.
+  public func word(
+    _ part: FindingPart, of values: FindingValues, cue index: Int, in track: TrackInput,
+    to text: inout [UInt8]
+  ) -> Bool {
     let sdh = track.isForDeafAndHardOfHearing
     let limit = sdh ? track.limits.charactersPerSecondSDH : track.limits.charactersPerSecond
     let (length, duration) = (values.first, values.second)
-    let rate = length * 1000 / duration
-    let kind = sdh ? " for captions" : ""
-    return (
-      "cue \(index) is \(MessageFormat.over(rate, limit: limit)) characters per second; "
-        + "\(track.localeLimitName)\(kind) is \(MessageFormat.number(limit))",
-      "shorten the text to \(MessageFormat.number((limit * duration / 1000)))"
-        + " characters, or show the cue longer"
-    )
+    switch part {
+    case .message:
+      MessageFormat.append("cue ", to: &text)
+      MessageFormat.appendInteger(index, to: &text)
+      MessageFormat.append(" is ", to: &text)
+      MessageFormat.appendOver(length * 1000 / duration, limit: limit, to: &text)
+      MessageFormat.append(" characters per second; ", to: &text)
+      text.append(contentsOf: track.localeLimitName.utf8)
+      if sdh { MessageFormat.append(" for captions", to: &text) }
+      MessageFormat.append(" is ", to: &text)
+      MessageFormat.appendNumber(limit, to: &text)
+    case .hint:
+      MessageFormat.append("shorten the text to ", to: &text)
+      MessageFormat.appendNumber(limit * duration / 1000, to: &text)
+      MessageFormat.append(" characters, or show the cue longer", to: &text)
+    }
+    return true
   }
 }

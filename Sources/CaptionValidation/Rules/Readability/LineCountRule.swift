@@ -17,14 +17,24 @@ public struct LineCountRule: CompactCueRule {
     findings.add(cue: cue, values: FindingValues(Double(count)), by: self, in: track)
   }
 
-  /// `values`: the number of lines.
-  public func message(_ values: FindingValues, cue index: Int, in track: TrackInput)
-    -> (message: String, hint: String?)
-  {
-    (
-      "cue \(index) has \(Int(values.first)) lines; \(track.localeLimitName) is "
-        + "\(track.limits.linesPerCue)",
-      "split the cue in two, or join its lines"
-    )
+  /// `values`: the number of lines. `cue 1 has 3 lines; the limit is 2`.
+  public func word(
+    _ part: FindingPart, of values: FindingValues, cue index: Int, in track: TrackInput,
+    to text: inout [UInt8]
+  ) -> Bool {
+    switch part {
+    case .message:
+      MessageFormat.append("cue ", to: &text)
+      MessageFormat.appendInteger(index, to: &text)
+      MessageFormat.append(" has ", to: &text)
+      MessageFormat.appendInteger(Int(values.first), to: &text)
+      MessageFormat.append(" lines; ", to: &text)
+      text.append(contentsOf: track.localeLimitName.utf8)
+      MessageFormat.append(" is ", to: &text)
+      MessageFormat.appendInteger(track.limits.linesPerCue, to: &text)
+    case .hint:
+      MessageFormat.append("split the cue in two, or join its lines", to: &text)
+    }
+    return true
   }
 }

@@ -22,15 +22,29 @@ public struct LineLengthRule: CompactCueRule {
   }
 
   /// `values`: the line's length in characters, its number in the cue (0 for a cue of one
-  /// line).
-  public func message(_ values: FindingValues, cue index: Int, in track: TrackInput)
-    -> (message: String, hint: String?)
-  {
-    let which = values.second == 0 ? "" : "line \(Int(values.second)) of "
-    return (
-      "\(which)cue \(index) has \(MessageFormat.number(values.first)) characters; "
-        + "\(track.localeLimitName) is \(MessageFormat.number(track.limits.charactersPerLine))",
-      "break the line earlier, or shorten it"
-    )
+  /// line). `line 2 of cue 4 has 44 characters; the en limit is 42`.
+  public func word(
+    _ part: FindingPart, of values: FindingValues, cue index: Int, in track: TrackInput,
+    to text: inout [UInt8]
+  ) -> Bool {
+    switch part {
+    case .message:
+      if values.second != 0 {
+        MessageFormat.append("line ", to: &text)
+        MessageFormat.appendInteger(Int(values.second), to: &text)
+        MessageFormat.append(" of ", to: &text)
+      }
+      MessageFormat.append("cue ", to: &text)
+      MessageFormat.appendInteger(index, to: &text)
+      MessageFormat.append(" has ", to: &text)
+      MessageFormat.appendNumber(values.first, to: &text)
+      MessageFormat.append(" characters; ", to: &text)
+      text.append(contentsOf: track.localeLimitName.utf8)
+      MessageFormat.append(" is ", to: &text)
+      MessageFormat.appendNumber(track.limits.charactersPerLine, to: &text)
+    case .hint:
+      MessageFormat.append("break the line earlier, or shorten it", to: &text)
+    }
+    return true
   }
 }

@@ -23,21 +23,41 @@ public struct MinGapRule: CompactCueRule {
       cue: cue, values: FindingValues(Double(gap), Double(previous.index)), by: self, in: track)
   }
 
-  /// `values`: the gap in milliseconds, the index of the cue before.
-  public func message(_ values: FindingValues, cue index: Int, in track: TrackInput)
-    -> (message: String, hint: String?)
-  {
-    let gap = Int64(values.first)
+  /// `values`: the gap in milliseconds, the index of the cue before. `cue 2 starts 0.040 s
+  /// after cue 1 ends; the minimum gap is 2 frames (0.083 s at 24 fps)`.
+  public func word(
+    _ part: FindingPart, of values: FindingValues, cue index: Int, in track: TrackInput,
+    to text: inout [UInt8]
+  ) -> Bool {
     let previous = Int(values.second)
     let frames = track.limits.minimumGapFrames
-    let minimum = Int64((Double(frames) * 1000 / track.frameRate).rounded())
-    return (
-      "cue \(index) starts \(MessageFormat.seconds(gap)) after cue \(previous) ends; "
-        + "\(track.limitName("minimum gap")) is "
-        + "\(MessageFormat.plural(frames, "frame")) (\(MessageFormat.seconds(minimum)) at "
-        + "\(MessageFormat.number(track.frameRate)) fps)",
-      "start cue \(index) when cue \(previous) ends, or leave at least "
-        + "\(MessageFormat.plural(frames, "frame")) between them"
-    )
+    switch part {
+    case .message:
+      let minimum = Int64((Double(frames) * 1000 / track.frameRate).rounded())
+      MessageFormat.append("cue ", to: &text)
+      MessageFormat.appendInteger(index, to: &text)
+      MessageFormat.append(" starts ", to: &text)
+      MessageFormat.appendSeconds(Int64(values.first), to: &text)
+      MessageFormat.append(" after cue ", to: &text)
+      MessageFormat.appendInteger(previous, to: &text)
+      MessageFormat.append(" ends; ", to: &text)
+      text.append(contentsOf: track.limitName("minimum gap").utf8)
+      MessageFormat.append(" is ", to: &text)
+      MessageFormat.appendPlural(frames, "frame", to: &text)
+      MessageFormat.append(" (", to: &text)
+      MessageFormat.appendSeconds(minimum, to: &text)
+      MessageFormat.append(" at ", to: &text)
+      MessageFormat.appendNumber(track.frameRate, to: &text)
+      MessageFormat.append(" fps)", to: &text)
+    case .hint:
+      MessageFormat.append("start cue ", to: &text)
+      MessageFormat.appendInteger(index, to: &text)
+      MessageFormat.append(" when cue ", to: &text)
+      MessageFormat.appendInteger(previous, to: &text)
+      MessageFormat.append(" ends, or leave at least ", to: &text)
+      MessageFormat.appendPlural(frames, "frame", to: &text)
+      MessageFormat.append(" between them", to: &text)
+    }
+    return true
   }
 }
