@@ -265,34 +265,49 @@ enum ValidateCommand: CaptionCommand {
         checkedRules: validator.contextRules(in: validation).map(\.id), speech: input.audio))
   }
 
-  /// Size of the pieces the text report is written in.
+  /// Runs `write`, which hands the report in pieces to the `flush` it is given, into
+  /// `output` (a temporary file renamed into place when done) or standard output.
+  private static func stream(
+    to output: String?, in context: CommandContext,
+    _ write: (_ flush: ([UInt8]) throws(WriteFailure) -> Void) throws(WriteFailure) -> Void
+  ) throws(CommandFailure) {
+    if let output, output != "-" {
+      let file = try AtomicFileWriter.open(output)
+      // Writing to the file never throws here: a failure shows when it is committed.
+      try? write { file.write($0) }
+      try file.commit()
+      return
+    }
+    do {
+      try write { (bytes) throws(WriteFailure) in try context.stdout.write(bytes) }
+    } catch {
+      throw CommandFailure(
+        ExitCode.cannotCreate, "cannot write to standard output: \(error.reason)")
+    }
+  }
+
+  /// Size of the pieces the text and JSON reports are written in.
   static let chunkSize = 1 << 18
 
-  /// Writes the report to `output` (atomically) or to standard output; text is written as
-  /// it is made, in chunks, so a report of a million findings is never held whole.
+  /// Writes the report to `output` (atomically) or to standard output; text and JSON are
+  /// written as they are made, in chunks, so a report of a million findings is never held
+  /// whole.
   private static func write(
     _ report: ValidationReport, format: String, failOn: Severity?, output: String?,
     in context: CommandContext
   ) throws(CommandFailure) {
     let bytes: [UInt8]
     switch format {
-    case "json": bytes = JSONReportWriter.write(report)
+    case "json":
+      try stream(to: output, in: context) { (flush) throws(WriteFailure) in
+        try JSONReportWriter.write(report, chunkSize: chunkSize, flush: flush)
+      }
+      return
     case "junit": bytes = JUnitReportWriter.write(report, failOn: failOn)
     case "sarif": bytes = SARIFReportWriter.write(report)
     default:
-      if let output, output != "-" {
-        let file = try AtomicFileWriter.open(output)
-        TextReportWriter.write(report, chunkSize: chunkSize) { file.write($0) }
-        try file.commit()
-        return
-      }
-      do {
-        try TextReportWriter.write(report, chunkSize: chunkSize) {
-          (bytes) throws(WriteFailure) in try context.stdout.write(bytes)
-        }
-      } catch {
-        throw CommandFailure(
-          ExitCode.cannotCreate, "cannot write to standard output: \(error.reason)")
+      try stream(to: output, in: context) { (flush) throws(WriteFailure) in
+        try TextReportWriter.write(report, chunkSize: chunkSize, flush: flush)
       }
       return
     }

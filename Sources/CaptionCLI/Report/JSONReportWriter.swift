@@ -9,7 +9,18 @@ import CaptionKit
 /// a folder of several keeps each one's.
 enum JSONReportWriter {
   static func write(_ report: ValidationReport) -> [UInt8] {
-    var json = JSONOutput(reservingCapacity: 512 + report.diagnostics.count * 300)
+    var result: [UInt8] = []
+    write(report, chunkSize: .max) { result.append(contentsOf: $0) }
+    return result
+  }
+
+  /// Writes the report in pieces of about `chunkSize` bytes, handing each to `flush`, so a
+  /// report of a million findings is never held whole as JSON.
+  static func write<E: Error>(
+    _ report: ValidationReport, chunkSize: Int, flush: ([UInt8]) throws(E) -> Void
+  ) throws(E) {
+    var json = JSONOutput(
+      reservingCapacity: min(chunkSize, 512 + report.diagnostics.count * 300) + 4096)
     json.beginObject()
     json.key("tool")
     json.beginObject()
@@ -31,6 +42,7 @@ enum JSONReportWriter {
     json.beginArray()
     for diagnostic in report.diagnostics {
       writeDiagnostic(diagnostic, to: &json)
+      if json.bytes.count >= chunkSize { try json.flush(flush) }
     }
     json.endArray()
     json.key("coverage")
@@ -61,7 +73,7 @@ enum JSONReportWriter {
     json.endObject()
     json.endObject()
     json.finish()
-    return json.bytes
+    try json.flush(flush)
   }
 
   /// `{mediaDuration, captionedDuration, speechDuration, uncaptionedSpeech, estimatedOffset}`

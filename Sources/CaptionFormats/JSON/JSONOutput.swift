@@ -12,6 +12,13 @@ public struct JSONOutput: Sendable {
     bytes.reserveCapacity(capacity)
   }
 
+  /// Hands the bytes made so far to `flush` and goes on with an empty buffer of the same
+  /// capacity, so that a large document can be written in pieces as it is made.
+  public mutating func flush<E: Error>(_ flush: ([UInt8]) throws(E) -> Void) throws(E) {
+    try flush(bytes)
+    bytes.removeAll(keepingCapacity: true)
+  }
+
   public mutating func beginObject() {
     beginValue()
     bytes.append(0x7B)

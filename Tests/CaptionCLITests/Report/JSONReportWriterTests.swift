@@ -97,4 +97,13 @@ struct JSONReportWriterTests {
     let summary = try #require(object?["summary"] as? [String: Int])
     #expect(summary == ["errors": 1, "warnings": 1, "remarks": 1])
   }
+
+  @Test func writtenInPiecesIsTheSameDocument() {
+    let report = ReportFixture.report()
+    var pieces: [[UInt8]] = []
+    JSONReportWriter.write(report, chunkSize: 64) { pieces.append($0) }
+    // A piece after every finding once 64 bytes are made, and one at the end.
+    #expect(pieces.count == report.diagnostics.count + 1)
+    #expect(pieces.flatMap { $0 } == JSONReportWriter.write(report))
+  }
 }
