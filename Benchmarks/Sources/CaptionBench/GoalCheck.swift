@@ -18,7 +18,7 @@ public struct GoalCheck: Sendable {
     self.detail = detail
   }
 
-  public var line: String { "\(status.rawValue)  \(goal.padding(to: 7))  \(detail)" }
+  public var line: String { "\(status.rawValue)  \(goal.padding(to: 8))  \(detail)" }
 
   /// Every goal check for `report`.
   ///
@@ -27,7 +27,10 @@ public struct GoalCheck: Sendable {
   /// - memory: at 100k and 1M cues, our peak RSS at most 3× the file size + 30 MiB;
   /// - linear: our 1M-cue median at most 12× our 100k-cue median (in-process time for the
   ///   library, whole process for the command);
-  /// - startup: a 1k-cue `captionkit convert` or `validate` in at most 25 ms wall.
+  /// - startup: a 1k-cue `captionkit convert` or `validate` in at most 25 ms wall;
+  /// - validate (the validation issue's goals): `captionkit validate` of a 100k-cue file, with
+  ///   every text rule, at least 15× faster than the fastest peer's parse + write of the same
+  ///   file, in at most 2× the file size + 30 MiB.
   ///
   /// A row that did not read or write every cue fails its checks: a fast run that drops cues
   /// proves nothing.
@@ -49,6 +52,10 @@ public struct GoalCheck: Sendable {
     }
     for size in large {
       for row in ours where row.cueCount == size { checks.append(memory(row)) }
+    }
+    for row in ours where row.cueCount == 100_000 && row.operation == .validate {
+      checks.append(validateSpeed(row, report: report))
+      checks.append(validateMemory(row))
     }
     let hundredK = ours.filter { $0.cueCount == 100_000 }
     let million = ours.filter { $0.cueCount == 1_000_000 }
@@ -119,6 +126,32 @@ public struct GoalCheck: Sendable {
     let reason = incomplete(row)
     if let reason { detail += " (\(reason))" }
     return GoalCheck(rss <= limit && reason == nil ? .pass : .fail, "memory", detail)
+  }
+
+  private static func validateSpeed(_ row: BenchmarkRow, report: Report) -> GoalCheck {
+    if let reason = incomplete(row) {
+      return GoalCheck(.fail, "validate", "\(name(row)): \(reason)")
+    }
+    guard let peer = report.fastestWriter(for: row), let peerWall = peer.medianWall,
+      let wall = row.medianWall
+    else { return GoalCheck(.skip, "validate", "\(name(row)): no peer ran") }
+    let ratio = peerWall / wall
+    return GoalCheck(
+      ratio >= 15 ? .pass : .fail, "validate",
+      "\(name(row)): \(Report.ms(wall)) ms vs \(peer.tool.rawValue) \(peer.operation.label)"
+        + " \(Report.ms(peerWall)) ms, \(Report.decimal(ratio, places: 1))× (goal ≥ 15×)")
+  }
+
+  private static func validateMemory(_ row: BenchmarkRow) -> GoalCheck {
+    guard let rss = row.maxRSSMiB else {
+      return GoalCheck(.fail, "validate", "\(name(row)): \(incomplete(row) ?? "no run")")
+    }
+    let limit = 2 * row.fileMiB + 30
+    return GoalCheck(
+      rss <= limit && incomplete(row) == nil ? .pass : .fail, "validate",
+      "\(name(row)): \(Report.decimal(rss, places: 1)) MiB vs limit 2 × "
+        + "\(Report.decimal(row.fileMiB, places: 1)) + 30 = \(Report.decimal(limit, places: 1)) MiB"
+    )
   }
 
   private static func linear(small: BenchmarkRow, big: BenchmarkRow) -> GoalCheck {

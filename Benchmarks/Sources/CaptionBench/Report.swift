@@ -27,6 +27,22 @@ public struct Report: Sendable {
     }.min { ($0.medianWall ?? .infinity) < ($1.medianWall ?? .infinity) }
   }
 
+  /// The fastest peer writing the same input in any format: what `validate` of that input is
+  /// compared with (it reads the file and writes a report).
+  public func fastestWriter(for row: BenchmarkRow) -> BenchmarkRow? {
+    rows.filter { candidate in
+      guard case .write = candidate.operation else { return false }
+      return candidate.tool.isPeer && candidate.succeeded && candidate.cueCount == row.cueCount
+        && candidate.format == row.format
+    }.min { ($0.medianWall ?? .infinity) < ($1.medianWall ?? .infinity) }
+  }
+
+  /// The peer `row` is compared with: the fastest doing the same, or for `validate` the
+  /// fastest writer.
+  public func comparedPeer(for row: BenchmarkRow) -> BenchmarkRow? {
+    row.operation == .validate ? fastestWriter(for: row) : fastestPeer(for: row)
+  }
+
   /// The cells of `row`.
   public func cells(_ row: BenchmarkRow) -> [String] {
     let failed = row.failure != nil ? "failed" : "–"
@@ -37,7 +53,7 @@ public struct Report: Sendable {
       cues = "no output"
     }
     var ratio = "–"
-    if let peer = fastestPeer(for: row), let peerWall = peer.medianWall,
+    if let peer = comparedPeer(for: row), let peerWall = peer.medianWall,
       let wall = row.medianWall, wall > 0
     {
       ratio = Report.decimal(peerWall / wall, places: peerWall / wall >= 10 ? 1 : 2) + "×"
