@@ -133,6 +133,8 @@ final class BatchRunner: @unchecked Sendable {
         return state.next
       }
       guard let index else { return }
+      // The watcher learns of the start, and so of the input's deadline.
+      changed.signal()
       progress.started(inputs[index].path)
       let (line, status) = process(inputs[index], in: context)
       // The line is written under the lock, so lines never interleave; an input given up
