@@ -35,7 +35,7 @@ enum BatchCommand: CaptionCommand {
       """,
     arguments: [
       .init(
-        "path", repeats: true,
+        "path", repeats: true, optional: true,
         help: "Folders, media files, caption files or patterns (lib/**/*.mp4) to check.")
     ],
     options: [
@@ -105,7 +105,8 @@ enum BatchCommand: CaptionCommand {
     }
     let manifest = arguments.value("manifest")
     if arguments.positionals.isEmpty && manifest == nil {
-      throw UsageError("missing path to check", hint: "give files, folders or --manifest")
+      throw UsageError(
+        "missing argument <path>", hint: "give files or folders to check, or --manifest <file>")
     }
     if arguments.positionals.contains("-") {
       throw UsageError(
