@@ -6,7 +6,7 @@
 
 /// A path argument with wildcards the shell did not expand: `*`, `?` and `[abc]` within one
 /// name (as `fnmatch` reads them; a leading dot must be written), and `**` for any number of
-/// folders, none included. Matches are listed sorted; folders reached through symbolic links
+/// folders, none included; a final `/` matches folders only. Matches are listed sorted; folders reached through symbolic links
 /// are not searched by `**`, so every search ends.
 struct PathPattern {
   let pattern: String
@@ -25,6 +25,8 @@ struct PathPattern {
     let parts = pattern.split(separator: "/").map(String.init).filter { $0 != "." }
     var found: Set<String> = []
     Self.match(base: absolute ? "/" : "", parts[...], into: &found)
+    // `lib/*/` matches folders only.
+    if pattern.hasSuffix("/") { found = found.filter(FolderWalker.isFolder) }
     return found.sorted()
   }
 
