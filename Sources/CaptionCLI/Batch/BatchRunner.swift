@@ -7,7 +7,8 @@ import Synchronization
 ///
 /// With a time limit, the calling thread watches the inputs in progress: one that runs past
 /// the limit gets its `error` line at once, its worker is left to finish (or hang) in the
-/// background without ever writing a line, and a new worker takes its place.
+/// background without ever writing a line (its media reads are cancelled, so they stop at
+/// the next packet), and a new worker takes its place.
 final class BatchRunner: @unchecked Sendable {
   struct Settings {
     var options: InputOptions
@@ -35,8 +36,9 @@ final class BatchRunner: @unchecked Sendable {
     var tally = Tally()
     /// Workers that will still write lines.
     var workers = 0
-    /// The inputs being checked, by index, with the time each was started.
-    var running: [Int: UInt64] = [:]
+    /// The inputs being checked, by index, with the time each was started and what stops
+    /// its media reads.
+    var running: [Int: (started: UInt64, cancellation: MediaReadCancellation)] = [:]
     /// Inputs given up on: their worker's late line is dropped.
     var abandoned: Set<Int> = []
   }
@@ -73,8 +75,12 @@ final class BatchRunner: @unchecked Sendable {
         let now = BatchProgress.now()
         var nearest: UInt64?
         if let limit {
-          for (index, started) in state.running.sorted(by: { $0.key < $1.key }) {
+          for (index, entry) in state.running.sorted(by: { $0.key < $1.key }) {
+            let started = entry.started
             if now &- started >= limit {
+              // Its media reads stop at the next packet; a read blocked in the system may
+              // go on, but its line is never written.
+              entry.cancellation.cancel()
               state.running[index] = nil
               state.abandoned.insert(index)
               state.tally.timedOut += 1
@@ -123,20 +129,21 @@ final class BatchRunner: @unchecked Sendable {
       stdin: BufferSource([]), stdout: BufferSink(), stderr: stderr, environment: [:])
     defer { changed.signal() }
     while true {
+      let cancellation = MediaReadCancellation()
       let index: Int? = state.withLock { state in
         guard state.next < inputs.count, state.tally.writeFailure == nil else {
           state.workers -= 1
           return nil
         }
         defer { state.next += 1 }
-        state.running[state.next] = BatchProgress.now()
+        state.running[state.next] = (BatchProgress.now(), cancellation)
         return state.next
       }
       guard let index else { return }
       // The watcher learns of the start, and so of the input's deadline.
       changed.signal()
       progress.started(inputs[index].path)
-      let (line, status) = process(inputs[index], in: context)
+      let (line, status) = cancellation.whileCurrent { process(inputs[index], in: context) }
       // The line is written under the lock, so lines never interleave; an input given up
       // on has had its line already, and its worker stops here.
       let goOn = state.withLock { state in
