@@ -5,7 +5,7 @@ Makes one tiny MP4 with FFmpeg (testsrc2 64x36 at 5 fps and a sine, 2 s), copies
 N names in folders of 100, and writes next to each a WebVTT sidecar and, for some, an SRT one,
 of varying content from a seeded random generator (some cues overlap, some lines are long).
 Then runs `batch --jobs 1` and `--jobs 2` over the lot, and reports the throughput, the ratio
-of the two, the parts of the cost of one file (process start, probe, a caption file alone,
+of the two (three alternating runs each), the CPU time, the parts of the cost of one file (process start, probe, a caption file alone,
 validate of one media file), and the peak resident memory of batch over 100 and N inputs.
 
 Usage: Scripts/bench-batch.py [--captionkit PATH] [--count N] [--audio] [--keep DIR]
@@ -75,14 +75,16 @@ def generate(folder, count, seed=6):
 
 
 def timed(command):
-    """Wall seconds and peak RSS (MiB) of one run; the exit status is returned, not checked
-    (batch exits 1 when some inputs have findings)."""
+    """Wall seconds, peak RSS (MiB) and CPU seconds (user + system) of one run; the exit
+    status is returned, not checked (batch exits 1 when some inputs have findings)."""
     start = time.perf_counter()
-    proc = subprocess.run(["/usr/bin/time", "-f", "%M"] + command,
+    proc = subprocess.run(["/usr/bin/time", "-f", "%M %U %S"] + command,
                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     wall = time.perf_counter() - start
     lines = proc.stderr.strip().splitlines()
-    return wall, int(lines[-1]) / 1024, proc.returncode, lines[:-1]
+    rss, user, system = lines[-1].split()
+    timed.cpu = float(user) + float(system)
+    return wall, int(rss) / 1024, proc.returncode, lines[:-1]
 
 
 def median_wall(command, runs):
@@ -108,16 +110,24 @@ def main():
         print(f"{args.count} media files, {sum(len(f) for _, _, f in os.walk(lib))} files in all;"
               f" audio {'analysed' if args.audio else 'not analysed'}; {os.cpu_count()} cores")
 
-        runs = {}
-        for jobs in (1, 2):
-            wall, rss, status, errors = timed(
-                [tool, "batch", lib, "--jobs", str(jobs), "--results", results, "--quiet"] + audio)
-            with open(results, encoding="utf-8") as lines:
-                count = sum(1 for _ in lines)
-            runs[jobs] = wall
-            print(f"batch --jobs {jobs}: {wall:.2f} s, {count / wall:.1f} files/s, "
-                  f"peak RSS {rss:.1f} MiB, exit {status}, {count} lines")
-        print(f"jobs 2 / jobs 1 throughput: {runs[1] / runs[2]:.2f}x")
+        # Alternating runs, so that a burst of other work on the machine falls on both.
+        runs = {1: [], 2: []}
+        for _ in range(3):
+            for jobs in (1, 2):
+                wall, rss, status, errors = timed(
+                    [tool, "batch", lib, "--jobs", str(jobs), "--results", results, "--quiet"]
+                    + audio)
+                with open(results, encoding="utf-8") as lines:
+                    count = sum(1 for _ in lines)
+                runs[jobs].append(wall)
+                print(f"batch --jobs {jobs}: {wall:.2f} s, {count / wall:.1f} files/s, "
+                      f"CPU {timed.cpu:.2f} s ({timed.cpu / wall:.2f} cores busy), "
+                      f"peak RSS {rss:.1f} MiB, exit {status}, {count} lines")
+        for label, pick in (("median", statistics.median), ("best", min)):
+            one, two = pick(runs[1]), pick(runs[2])
+            print(f"{label}: jobs 1 {args.count / one:.1f} files/s, jobs 2 {args.count / two:.1f}"
+                  f" files/s, jobs 2 / jobs 1 throughput {one / two:.2f}x")
+        print(f"load average after: {os.getloadavg()[0]:.2f}")
 
         small = os.path.join(folder, "small")
         os.makedirs(small, exist_ok=True)

@@ -130,18 +130,22 @@ final class BatchRunner: @unchecked Sendable {
     defer { changed.signal() }
     while true {
       let cancellation = MediaReadCancellation()
-      let index: Int? = state.withLock { state in
+      let claimed: (index: Int, first: Bool)? = state.withLock { state in
         guard state.next < inputs.count, state.tally.writeFailure == nil else {
           state.workers -= 1
           return nil
         }
         defer { state.next += 1 }
+        let first = state.running.isEmpty
         state.running[state.next] = (BatchProgress.now(), cancellation)
-        return state.next
+        return (state.next, first)
       }
-      guard let index else { return }
-      // The watcher learns of the start, and so of the input's deadline.
-      changed.signal()
+      guard let claimed else { return }
+      let index = claimed.index
+      // A watcher with nothing to time waits until woken; with inputs running it wakes at
+      // the earliest deadline, which a later start never moves earlier. So it is woken only
+      // here and when a worker ends, not twice per input.
+      if claimed.first && settings.timeout != nil { changed.signal() }
       progress.started(inputs[index].path)
       let (line, status) = cancellation.whileCurrent { process(inputs[index], in: context) }
       // The line is written under the lock, so lines never interleave; an input given up
@@ -152,7 +156,6 @@ final class BatchRunner: @unchecked Sendable {
         record(line, status: status, input: inputs[index], in: &state)
         return true
       }
-      changed.signal()
       if !goOn { return }
     }
   }
