@@ -21,7 +21,7 @@ enum BatchCommand: CaptionCommand {
       + "[--encoding <name>] [--locale <tag>]",
     discussion: """
       Each media file found (folders are searched recursively; its sidecars are checked with \
-      it) and each other caption file is one input; a path with *, ? or [ ] that the shell \
+      it) and each other caption file is one input; a path with *, ? or [abc] that the shell \
       left alone is expanded (** for any number of folders). Its result line is the object \
       'validate --format json' writes for it, on one line, after "input", "size", "mtime" \
       and "status" (ok, findings, or error with a "reason"); lines are written as inputs \
