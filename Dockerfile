@@ -10,7 +10,7 @@ FROM swift:6.0-bookworm AS builder
 RUN export DEBIAN_FRONTEND=noninteractive \
   && apt-get -q update \
   && apt-get -q install -y --no-install-recommends \
-    libavformat-dev libavcodec-dev libavutil-dev libswresample-dev pkg-config \
+    libavformat-dev libavcodec-dev libavutil-dev libswresample-dev libxml2-dev pkg-config \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -25,7 +25,7 @@ FROM debian:bookworm-slim
 RUN export DEBIAN_FRONTEND=noninteractive \
   && apt-get -q update \
   && apt-get -q install -y --no-install-recommends \
-    libavformat59 libavcodec59 libavutil57 libswresample4 libxml2 \
+    libavformat59 libavcodec59 libavutil57 libswresample4 libxml2 libstdc++6 \
   && rm -rf /var/lib/apt/lists/*
 COPY --from=builder /out/captionkit /usr/local/bin/captionkit
 # Inputs are read from /data, results written where the job says (a mounted volume).
