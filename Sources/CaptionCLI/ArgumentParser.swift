@@ -83,7 +83,8 @@ enum ArgumentParser {
     _ positionals: [String], for configuration: CommandConfiguration
   ) throws(UsageError) {
     let expected = configuration.arguments
-    if positionals.count < expected.count {
+    let required = expected.prefix { !$0.optional }.count
+    if positionals.count < required {
       throw UsageError("missing argument <\(expected[positionals.count].name)>")
     }
     let repeats = expected.last?.repeats ?? false

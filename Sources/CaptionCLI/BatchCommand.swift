@@ -13,26 +13,41 @@ enum BatchCommand: CaptionCommand {
     name: "batch",
     abstract: "Check many media and caption files in parallel, one JSON line per input.",
     usage:
-      "batch <path> ... [--jobs <n>] [--results <file>] [--resume] [--shard <i/n>] "
+      "batch <path> ... | --manifest <file> [--jobs <n>] [--timeout <seconds>] "
+      + "[--results <file>] [--resume] [--shard <i/n>] [--transcripts <dir>] "
+      + "[--transcript-format <format>] [--progress <mode>] [--quiet] "
       + "[--config <file>] [--profile <name>] [--locales <tags>] [--source-locale <tag>] "
       + "[--audio | --no-audio] [--audio-stream <index>] [--fail-on <severity>] "
       + "[--encoding <name>] [--locale <tag>]",
     discussion: """
       Each media file found (folders are searched recursively; its sidecars are checked with \
-      it) and each other caption file is one input. Its result line is the object \
+      it) and each other caption file is one input; a path with *, ? or [abc] that the shell \
+      left alone is expanded (** for any number of folders). Its result line is the object \
       'validate --format json' writes for it, on one line, after "input", "size", "mtime" \
       and "status" (ok, findings, or error with a "reason"); lines are written as inputs \
-      finish, in no fixed order. A summary goes to standard error.
+      finish, in no fixed order. An input still running after --timeout seconds gets an \
+      error line and the run goes on. Progress is shown on standard error when it is a \
+      terminal, then a summary.
 
       Exit status: 0 nothing at or above --fail-on, 1 findings, 64 usage error, 65 some \
-      inputs could not be read (the others were still checked), 73 the results cannot be \
-      written.
+      inputs could not be read or ran out of time (the others were still checked), 73 the \
+      results cannot be written.
       """,
     arguments: [
-      .init("path", repeats: true, help: "Folders, media files or caption files to check.")
+      .init(
+        "path", repeats: true, optional: true,
+        help: "Folders, media files, caption files or patterns (lib/**/*.mp4) to check.")
     ],
     options: [
+      .init(
+        "manifest", value: "file",
+        help: "A JSON Lines file of inputs ({\"media\": ..., \"tracks\": [...], \"locales\": "
+          + "..., \"profile\": ...}); - reads standard input."),
       .init("jobs", short: "j", value: "n", help: "Inputs checked at once (default: the cores)."),
+      .init(
+        "timeout", value: "seconds",
+        help: "Time an input may take before it is stopped with an error line (default 600; "
+          + "0: no limit)."),
       .init(
         "results", value: "file",
         help: "Write the JSON lines to this file (default: standard output)."),
@@ -43,6 +58,17 @@ enum BatchCommand: CaptionCommand {
       .init(
         "shard", value: "i/n",
         help: "Check only shard i (0-based) of n, chosen by a hash of each input's path."),
+      .init(
+        "transcripts", value: "dir",
+        help: "Also write each media input's transcript into this folder (<name>.html)."),
+      .init(
+        "transcript-format", value: "format",
+        help: "html (default), md, txt or json: the transcripts' format."),
+      .init(
+        "progress", value: "mode",
+        help: "auto (default: a line on standard error when it is a terminal), json (one "
+          + "object per finished input) or none."),
+      .init("quiet", short: "q", help: "Show no progress and no summary."),
       .init(
         "locales", value: "tags",
         help: "Locales that must have a caption or subtitle track (comma-separated)."),
@@ -59,43 +85,105 @@ enum BatchCommand: CaptionCommand {
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
     let failOn = try ValidateCommand.failOn(arguments)
     let inputOptions = try InputOptions(arguments)
-    var profile = try ConfigurationOptions(arguments).profile
+    let configuration = try ConfigurationOptions(arguments)
+    var profile = configuration.profile
     let media = try MediaOptions(arguments)
     if let locales = media.locales { profile.requiredLocales = locales }
     let jobs = try jobCount(arguments.value("jobs"))
+    let timeout = try timeLimit(arguments.value("timeout"))
     let shard = try arguments.value("shard").map { (text) throws(UsageError) in
       try ShardSelector(text)
     }
     let resume = arguments.flag("resume")
+    let quiet = arguments.flag("quiet")
+    let progressMode = try progressMode(
+      arguments.value("progress"), quiet: quiet, terminal: context.stderrIsTerminal)
+    let transcriptFormat = try transcriptFormat(arguments)
     let resultsPath = arguments.value("results").flatMap { $0 == "-" ? nil : $0 }
     if resume && resultsPath == nil {
       throw UsageError("'--resume' needs '--results <file>'")
     }
-    if arguments.positionals.isEmpty { throw UsageError("missing path to check") }
+    let manifest = arguments.value("manifest")
+    if arguments.positionals.isEmpty && manifest == nil {
+      throw UsageError(
+        "missing argument <path>", hint: "give files or folders to check, or --manifest <file>")
+    }
     if arguments.positionals.contains("-") {
-      throw UsageError("batch does not read standard input; give files or folders")
+      throw UsageError(
+        "batch does not read paths from standard input; give files, folders or --manifest -")
     }
 
-    // Every input once, in the order found; a folder that cannot be searched is an error line.
-    var inputs: [BatchInput] = []
-    var failedFolders: [(BatchInput, String)] = []
-    var seen: Set<String> = []
+    // Every input once, in the order found; a folder that cannot be searched, a pattern that
+    // matches nothing or a bad manifest line is an error line.
+    var collector = InputCollector()
     for path in arguments.positionals {
-      let files: (media: [String], captions: [String])
-      do {
-        files = try ValidateCommand.inputFiles(of: path)
-      } catch {
-        failedFolders.append((BatchInput(path: path, isMedia: false), error.message))
+      guard let pattern = PathPattern(path) else {
+        collector.add(path)
         continue
       }
-      for file in files.media where seen.insert(file).inserted {
-        inputs.append(BatchInput(path: file, isMedia: true))
+      let matches = pattern.matches()
+      if matches.isEmpty {
+        collector.fail(path, "\(path): no file matches the pattern")
       }
-      for file in files.captions where seen.insert(file).inserted {
-        inputs.append(BatchInput(path: file, isMedia: false))
+      for match in matches { collector.add(match) }
+    }
+    if let manifest {
+      let bytes = try readManifest(manifest, in: context)
+      let name = manifest == "-" ? "-" : manifest
+      let folder = manifest == "-" ? nil : BatchManifest.folder(of: manifest)
+      var lines: [String: Int] = [:]
+      for result in BatchManifest.entries(bytes, folder: folder) {
+        switch result {
+        case .failure(let bad):
+          collector.fail("\(name):\(bad.line)", "\(name):\(bad.line): \(bad.message)")
+        case .success(let entry):
+          var entryProfile: ValidationProfile?
+          if entry.profile != nil || entry.locales != nil {
+            let profileName = entry.profile ?? arguments.value("profile")
+            var chosen = profile
+            if let profileName {
+              guard let named = configuration.configuration.profile(named: profileName) else {
+                collector.fail(
+                  "\(name):\(entry.line)",
+                  "\(name):\(entry.line): unknown profile '\(profileName)'; expected one of "
+                    + configuration.configuration.profileNames.joined(separator: ", "))
+                continue
+              }
+              chosen = named
+              if let locales = media.locales { chosen.requiredLocales = locales }
+            }
+            if let locales = entry.locales { chosen.requiredLocales = locales }
+            entryProfile = chosen
+          }
+          if entry.tracks != nil && !MediaInput.isMedia(entry.media) {
+            collector.fail(
+              "\(name):\(entry.line)",
+              "\(name):\(entry.line): 'tracks' are for a media file; '\(entry.media)' is not one")
+            continue
+          }
+          if let first = lines[entry.media] {
+            context.stderr.report(
+              "\(name):\(entry.line): warning: '\(entry.media)' is also on line \(first); "
+                + "checked once, as there\n")
+            continue
+          }
+          lines[entry.media] = entry.line
+          collector.add(entry.media, tracks: entry.tracks, profile: entryProfile)
+        }
       }
     }
+    var inputs = collector.inputs
+    var failedFolders = collector.failed
     let found = inputs.count
+
+    var transcripts: BatchTranscripts?
+    if let folder = arguments.value("transcripts") {
+      try makeFolder(folder)
+      transcripts = BatchTranscripts(
+        folder: folder, format: transcriptFormat,
+        inputs: inputs.filter(\.isMedia).map(\.path))
+    }
+
     if let shard {
       inputs = inputs.filter { shard.contains($0.path) }
       failedFolders = failedFolders.filter { shard.contains($0.0.path) }
@@ -117,6 +205,10 @@ enum BatchCommand: CaptionCommand {
     let emit: ([UInt8]) throws(WriteFailure) -> Void = { (line) throws(WriteFailure) in
       if let results { try results.append(line) } else { try stdout.write(line) }
     }
+    let noColor = !(context.environment["NO_COLOR"] ?? "").isEmpty
+    let progress = BatchProgress(
+      mode: progressMode, total: inputs.count + failedFolders.count, sink: stderr,
+      color: !noColor)
     var errors = 0
     for (input, reason) in failedFolders {
       errors += 1
@@ -125,26 +217,140 @@ enum BatchCommand: CaptionCommand {
       } catch {
         throw writeFailure(error, results: resultsPath)
       }
+      progress.finished(input.path, status: .error)
     }
     let settings = BatchRunner.Settings(
       options: inputOptions, media: media, profile: profile, validator: Validator(),
-      failOn: failOn)
-    let runner = BatchRunner(inputs: inputs, settings: settings, stderr: stderr, emit: emit)
-    let tally = runner.run(jobs: jobs)
+      failOn: failOn, timeout: timeout, transcripts: transcripts)
+    let runner = BatchRunner(
+      inputs: inputs, settings: settings, stderr: stderr, progress: progress, emit: emit)
+    let tally = inputs.isEmpty ? BatchRunner.Tally() : runner.run(jobs: jobs)
+    progress.finish()
     let skipped = inShard - inputs.count - failedFolders.count
     if let failure = tally.writeFailure { throw writeFailure(failure, results: resultsPath) }
     errors += tally.errors
 
     var summary =
-      "batch: \(inputs.count + failedFolders.count) checked: \(tally.ok) ok, \(tally.findings) with findings, "
-      + "\(errors) could not be read"
+      "batch: \(inputs.count + failedFolders.count) checked: \(tally.ok) ok, "
+      + "\(tally.findings) with findings, \(errors) could not be read"
+    if tally.timedOut > 0 {
+      summary += " (\(tally.timedOut) stopped at the time limit)"
+    }
     if skipped > 0 { summary += "; \(skipped) already in the results" }
     if let shard {
       summary += "; shard \(shard.index)/\(shard.count) has \(inShard) of \(found) inputs"
     }
-    stderr.report(summary + "\n")
+    if !quiet && progressMode != .json { stderr.report(summary + "\n") }
     if errors > 0 { return ExitCode.dataError }
     return tally.findings > 0 ? ExitCode.findings : ExitCode.success
+  }
+
+  /// The inputs of a run, each once, in the order found.
+  private struct InputCollector {
+    var inputs: [BatchInput] = []
+    var failed: [(BatchInput, String)] = []
+    var seen: Set<String> = []
+
+    /// A path argument or a manifest's media: a folder's files, or the file itself.
+    mutating func add(
+      _ path: String, tracks: [String]? = nil, profile: ValidationProfile? = nil
+    ) {
+      let files: (media: [String], captions: [String])
+      do {
+        files = try ValidateCommand.inputFiles(of: path)
+      } catch {
+        fail(path, error.message)
+        return
+      }
+      for file in files.media where seen.insert(file).inserted {
+        var input = BatchInput(path: file, isMedia: true)
+        input.tracks = tracks
+        input.profile = profile
+        inputs.append(input)
+      }
+      for file in files.captions where seen.insert(file).inserted {
+        var input = BatchInput(path: file, isMedia: false)
+        input.profile = profile
+        inputs.append(input)
+      }
+    }
+
+    /// Something that names no input: it gets an `error` line.
+    mutating func fail(_ name: String, _ reason: String) {
+      failed.append((BatchInput(path: name, isMedia: false), reason))
+    }
+  }
+
+  /// The manifest's bytes, from a file or standard input (`-`).
+  private static func readManifest(
+    _ path: String, in context: CommandContext
+  ) throws(CommandFailure) -> [UInt8] {
+    let limit = 1 << 30
+    if path == "-" {
+      do {
+        return try context.stdin.readAll(limit: limit)
+      } catch {
+        throw CommandFailure(ExitCode.noInput, "cannot read the manifest from standard input")
+      }
+    }
+    do {
+      return try CaptionFileReader.loadBytes(path: path, maximumSize: limit)
+    } catch {
+      throw InputOptions.failure(error)
+    }
+  }
+
+  /// Creates the transcripts' folder when it is missing.
+  private static func makeFolder(_ path: String) throws(CommandFailure) {
+    if FolderWalker.isFolder(path) { return }
+    guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+      throw CommandFailure(
+        ExitCode.cannotCreate, "\(path): cannot create the folder: \(SystemError.describe(errno))")
+    }
+  }
+
+  /// `--timeout`: seconds (decimals allowed) an input may take; 0 for no limit; default 600.
+  static func timeLimit(_ text: String?) throws(UsageError) -> Double? {
+    guard let text else { return defaultTimeout }
+    guard let seconds = Double(text), seconds.isFinite, seconds >= 0, !text.hasPrefix("+")
+    else {
+      throw UsageError(
+        "'--timeout' takes the seconds an input may take (600, 2.5, or 0 for no limit), "
+          + "not '\(text)'")
+    }
+    return seconds == 0 ? nil : seconds
+  }
+
+  /// The time limit of an input when `--timeout` is not given: 10 minutes.
+  static let defaultTimeout: Double = 600
+
+  /// `--progress auto|json|none` and `--quiet`: a line on a terminal by default.
+  static func progressMode(
+    _ text: String?, quiet: Bool, terminal: Bool
+  ) throws(UsageError) -> BatchProgress.Mode {
+    switch text ?? "auto" {
+    case "auto": return quiet || !terminal ? .none : .line
+    case "json": return .json
+    case "none": return .none
+    case let other:
+      throw UsageError(
+        "unknown value '\(other)' for '--progress'; expected one of auto, json, none",
+        given: other, candidates: ["auto", "json", "none"])
+    }
+  }
+
+  /// `--transcript-format`: html (default), md, txt or json.
+  static func transcriptFormat(_ arguments: ParsedArguments) throws(UsageError)
+    -> TranscriptFormat
+  {
+    guard let name = arguments.value("transcript-format") else { return .html }
+    guard let format = TranscriptFormat(name: name) else {
+      let names = TranscriptFormat.allCases.map(\.rawValue)
+      throw UsageError(
+        "unknown format '\(name)' for '--transcript-format'; expected one of "
+          + names.joined(separator: ", "), given: name, candidates: names)
+    }
+    return format
   }
 
   /// `--jobs`: a positive number; default the number of cores online.

@@ -44,17 +44,19 @@ public enum CaptionKitCommand {
     let status = run(
       arguments: Array(CommandLine.arguments.dropFirst()),
       stdin: FileDescriptorSource(descriptor: 0), stdout: FileDescriptorSink(descriptor: 1),
-      stderr: FileDescriptorSink(descriptor: 2), environment: environment)
+      stderr: FileDescriptorSink(descriptor: 2), environment: environment,
+      stderrIsTerminal: isatty(2) == 1)
     exit(status)
   }
 
   /// Runs the tool in process. `arguments` excludes the program name.
   public static func run(
     arguments: [String], stdin: ByteSource, stdout: ByteSink, stderr: ByteSink,
-    environment: [String: String] = [:]
+    environment: [String: String] = [:], stderrIsTerminal: Bool = false
   ) -> Int32 {
     let context = CommandContext(
-      stdin: stdin, stdout: stdout, stderr: stderr, environment: environment)
+      stdin: stdin, stdout: stdout, stderr: stderr, environment: environment,
+      stderrIsTerminal: stderrIsTerminal)
     let toolUsage = "captionkit <command> [options]"
     guard let first = arguments.first else {
       return usageError(

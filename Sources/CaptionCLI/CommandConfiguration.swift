@@ -39,10 +39,13 @@ struct CommandConfiguration: Sendable {
     var help: String
     /// Whether the last argument takes every remaining positional.
     var repeats: Bool
+    /// Whether the argument may be left out (the command checks what else it needs).
+    var optional: Bool
 
-    init(_ name: String, repeats: Bool = false, help: String) {
+    init(_ name: String, repeats: Bool = false, optional: Bool = false, help: String) {
       self.name = name
       self.repeats = repeats
+      self.optional = optional
       self.help = help
     }
   }

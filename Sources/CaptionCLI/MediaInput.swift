@@ -39,29 +39,50 @@ struct MediaInput {
 
   /// Reads the media at `path`. A missing file exits 66 before FFmpeg is loaded; FFmpeg's
   /// failures propagate (`FFmpegUnavailable`: 69, `FFmpegError`: 65).
+  ///
+  /// `tracks`, when given, are the caption files read instead of the discovered sidecars
+  /// (their names still give their language and kind); one that cannot be read is a failure,
+  /// not a finding.
   static func read(
     _ path: String, reader: CaptionFileReader, audio choice: AudioChoice, audioStream: Int?,
-    in context: CommandContext
+    tracks: [String]? = nil, in context: CommandContext
   ) throws -> MediaInput {
     try checkInput(path)
     let info = try MediaProbe.probe(path)
     let embedded = try MediaSubtitles.read(path: path, webVTT: EmbeddedWebVTT.reader)
     var results = embedded.tracks.map { ReadResult(track: $0) }
     var diagnostics = embedded.diagnostics
-    do {
-      for sidecar in try SidecarDiscovery.sidecars(forMedia: path) {
+    if let tracks {
+      for track in tracks {
+        guard
+          let name = SidecarName(fileName: track, mediaFileName: path)
+            ?? SidecarName(fileName: track)
+        else {
+          throw CommandFailure(
+            ExitCode.dataError, "\(track): not a caption file name (.vtt, .srt, .ttml)")
+        }
         do {
-          results.append(try sidecar.read(with: reader))
+          results.append(try Sidecar(path: track, name: name).read(with: reader))
         } catch {
-          let failure = InputOptions.failure(error)
-          diagnostics.append(
-            Diagnostic(
-              rule: "parse.\(sidecar.format.rawValue)", severity: .error,
-              message: "the sidecar cannot be read: \(failure.message)", file: sidecar.path))
+          throw InputOptions.failure(error)
         }
       }
-    } catch {
-      context.stderr.report("warning: \(error)\n")
+    } else {
+      do {
+        for sidecar in try SidecarDiscovery.sidecars(forMedia: path) {
+          do {
+            results.append(try sidecar.read(with: reader))
+          } catch {
+            let failure = InputOptions.failure(error)
+            diagnostics.append(
+              Diagnostic(
+                rule: "parse.\(sidecar.format.rawValue)", severity: .error,
+                message: "the sidecar cannot be read: \(failure.message)", file: sidecar.path))
+          }
+        }
+      } catch {
+        context.stderr.report("warning: \(error)\n")
+      }
     }
     var activity: AudioActivity?
     let hasAudio = !info.streams(.audio).isEmpty

@@ -124,10 +124,7 @@ enum TranscriptCommand: CaptionCommand {
     }
     findings.finish(in: context)
     if let media, captions.isEmpty, descriptions.isEmpty {
-      throw CommandFailure(
-        ExitCode.noInput,
-        "\(media): no captions or descriptions\(language.map { " in \($0)" } ?? "") found",
-        hint: "give caption files, or name them as sidecars of the media (movie.en.vtt)")
+      throw noTracks(media, language: language)
     }
 
     if let language {
@@ -140,20 +137,15 @@ enum TranscriptCommand: CaptionCommand {
       }
     }
 
-    let transcript = TranscriptBuilder(pause: pause).build(
-      captions: captions, descriptions: descriptions, chapters: chapters, language: language)
     let firstPath = inputs.first { $0.path != "-" }?.path
     let link = arguments.value("media") ?? media ?? firstPath.flatMap(mediaNextTo)
-    let title =
-      arguments.value("title")
-      ?? defaultTitle(
-        name: link.map(SidecarName.baseName(ofMedia:))
-          ?? firstPath.map { SidecarName(fileName: $0)?.baseName ?? $0 }, transcript: transcript)
-    let options = TranscriptExportOptions(
-      title: title, mediaLink: link.map { mediaLink($0, output: output) })
-
-    var bytes: [UInt8] = []
-    format.write(transcript, options: options, into: &bytes)
+    let bytes = document(
+      MediaTracks(
+        captions: captions, descriptions: descriptions, chapters: chapters, language: language),
+      pause: pause, title: arguments.value("title"),
+      name: link.map(SidecarName.baseName(ofMedia:))
+        ?? firstPath.map { SidecarName(fileName: $0)?.baseName ?? $0 }, link: link,
+      output: output, format: format)
     if output == "-" {
       do {
         try context.stdout.write(bytes)
@@ -165,6 +157,31 @@ enum TranscriptCommand: CaptionCommand {
       try AtomicFileWriter.write(bytes, to: output)
     }
     return ExitCode.success
+  }
+
+  /// The transcript of `tracks` in `format`, as written to `output`: titled `title`, else
+  /// after `name`; its times linking to `link` (relative to the output).
+  static func document(
+    _ tracks: MediaTracks, pause: MediaTime, title: String?, name: String?, link: String?,
+    output: String, format: TranscriptFormat
+  ) -> [UInt8] {
+    let transcript = TranscriptBuilder(pause: pause).build(
+      captions: tracks.captions, descriptions: tracks.descriptions, chapters: tracks.chapters,
+      language: tracks.language)
+    let options = TranscriptExportOptions(
+      title: title ?? defaultTitle(name: name, transcript: transcript),
+      mediaLink: link.map { mediaLink($0, output: output) })
+    var bytes: [UInt8] = []
+    format.write(transcript, options: options, into: &bytes)
+    return bytes
+  }
+
+  /// The failure for a media file with nothing to make a transcript of.
+  static func noTracks(_ media: String, language: LanguageTag?) -> CommandFailure {
+    CommandFailure(
+      ExitCode.noInput,
+      "\(media): no captions or descriptions\(language.map { " in \($0)" } ?? "") found",
+      hint: "give caption files, or name them as sidecars of the media (movie.en.vtt)")
   }
 
   /// What a track read from a file is used as: its kind from the file name, captions when

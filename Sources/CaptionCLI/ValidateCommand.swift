@@ -222,15 +222,16 @@ enum ValidateCommand: CaptionCommand {
     }
   }
 
-  /// Checks one media file with its tracks and adds them, the media-level findings, the
-  /// coverage and the WCAG verdicts to the report.
+  /// Checks one media file with its tracks (`tracks` instead of its sidecars when given) and
+  /// adds them, the media-level findings, the coverage and the WCAG verdicts to the report.
   static func validateMedia(
     _ path: String, options: MediaOptions, reader: CaptionFileReader, profile: ValidationProfile,
     validator: Validator, report: inout ValidationReport,
-    htmlCues: inout HTMLReportCollector?, in context: CommandContext
+    htmlCues: inout HTMLReportCollector?, tracks: [String]? = nil, in context: CommandContext
   ) throws {
     let input = try MediaInput.read(
-      path, reader: reader, audio: options.audio, audioStream: options.audioStream, in: context)
+      path, reader: reader, audio: options.audio, audioStream: options.audioStream,
+      tracks: tracks, in: context)
     let facts = input.facts
     let tracks = input.results.map(\.track)
     let validation = ValidationContext(

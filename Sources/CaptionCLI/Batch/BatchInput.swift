@@ -8,9 +8,13 @@ import CaptionKit
 
 /// One input of `batch`: a media file (checked with its sidecars) or a caption file, with
 /// the size and modification time that `--resume` recognises it by.
-struct BatchInput: Equatable {
+struct BatchInput {
   var path: String
   var isMedia: Bool
+  /// The caption files a manifest names for a media file, read instead of its sidecars.
+  var tracks: [String]?
+  /// The profile a manifest gives the input, instead of the run's.
+  var profile: ValidationProfile?
   /// Size in bytes; nil when the file cannot be examined.
   var size: Int?
   /// Modification time as `seconds.nanoseconds`; nil when the file cannot be examined.

@@ -9,10 +9,14 @@ enum BatchLine {
     case error
   }
 
-  /// The line for a report: its JSON object made compact, after the input's fields.
-  static func line(for input: BatchInput, status: Status, report: [UInt8]) -> [UInt8] {
+  /// The line for a report: its JSON object made compact, after the input's fields and
+  /// `fields` (members of batch's own, each after a comma: `,"transcript":"…"`).
+  static func line(
+    for input: BatchInput, status: Status, fields: [UInt8] = [], report: [UInt8]
+  ) -> [UInt8] {
     var bytes = input.key
     bytes += Array(",\"status\":\"\(status.rawValue)\"".utf8)
+    bytes += fields
     let compact = compacted(report)
     // The report's own object, its opening brace left out: `{"tool": ...}`.
     if compact.count > 2 {

@@ -12,10 +12,13 @@ import Synchronization
 final class InterruptDeadline: Sendable {
   /// The limit in nanoseconds of the monotonic clock; `UInt64.max` is none.
   private let limit: Atomic<UInt64>
+  /// The calling thread's cancellation when the deadline was made: it ends reads too.
+  private let cancellation: MediaReadCancellation?
 
   /// A deadline `seconds` from now, or none when nil.
   init(seconds: Double?) {
     limit = Atomic(InterruptDeadline.limit(after: seconds))
+    cancellation = MediaReadCancellation.current
   }
 
   /// Moves the deadline to `seconds` from now (nil removes it).
@@ -27,6 +30,7 @@ final class InterruptDeadline: Sendable {
   func cancel() { limit.store(0, ordering: .relaxed) }
 
   var isExpired: Bool {
+    if cancellation?.isCancelled == true { return true }
     let current = limit.load(ordering: .relaxed)
     return current != .max && InterruptDeadline.now() >= current
   }

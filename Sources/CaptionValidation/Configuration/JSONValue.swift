@@ -1,5 +1,5 @@
 /// A parsed JSON value, for reading configuration files; objects keep their key order.
-enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
   case null
   case bool(Bool)
   case number(Double)
@@ -7,7 +7,7 @@ enum JSONValue: Sendable, Equatable {
   case array([JSONValue])
   case object([(key: String, value: JSONValue)])
 
-  static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+  package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): return true
     case (.bool(let a), .bool(let b)): return a == b
@@ -21,7 +21,7 @@ enum JSONValue: Sendable, Equatable {
   }
 
   /// The name of the value's type, for messages.
-  var typeName: String {
+  package var typeName: String {
     switch self {
     case .null: return "null"
     case .bool: return "a boolean"
@@ -35,12 +35,12 @@ enum JSONValue: Sendable, Equatable {
 
 /// A strict JSON parser (RFC 8259) over UTF-8 bytes, without recursion, reporting the line
 /// and column of the first error.
-struct JSONParser {
+package struct JSONParser {
   /// Where and why the text is not JSON.
-  struct Failure: Error, Equatable {
-    var line: Int
-    var column: Int
-    var message: String
+  package struct Failure: Error, Equatable {
+    package var line: Int
+    package var column: Int
+    package var message: String
   }
 
   private let bytes: [UInt8]
@@ -49,7 +49,7 @@ struct JSONParser {
   /// Deepest nesting accepted.
   static let maximumDepth = 64
 
-  static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
+  package static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
     var parser = JSONParser(bytes: bytes)
     return try parser.document()
   }

@@ -8,11 +8,15 @@ struct ToolRun {
   var stderr: String
   var stdoutBytes: [UInt8]
 
-  init(_ arguments: [String], stdin: [UInt8] = []) {
+  init(
+    _ arguments: [String], stdin: [UInt8] = [], stderrIsTerminal: Bool = false,
+    environment: [String: String] = [:]
+  ) {
     let out = BufferSink()
     let err = BufferSink()
     status = CaptionKitCommand.run(
-      arguments: arguments, stdin: BufferSource(stdin), stdout: out, stderr: err)
+      arguments: arguments, stdin: BufferSource(stdin), stdout: out, stderr: err,
+      environment: environment, stderrIsTerminal: stderrIsTerminal)
     stdout = out.text
     stderr = err.text
     stdoutBytes = out.bytes

@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Starts a detached thread of its own for a body of work, so that a worker stuck in a
+/// blocking read never holds up a shared thread pool.
+enum WorkerThread {
+  private final class Body {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
+  }
+
+  /// Runs `body` on a new thread; false when the system refuses one.
+  @discardableResult
+  static func start(_ body: @escaping () -> Void) -> Bool {
+    let box = Unmanaged.passRetained(Body(body)).toOpaque()
+    #if canImport(Glibc)
+      var thread = pthread_t()
+    #else
+      var thread: pthread_t?
+    #endif
+    let status = pthread_create(
+      &thread, nil,
+      { raw in
+        guard let raw else { return nil }
+        Unmanaged<Body>.fromOpaque(raw).takeRetainedValue().run()
+        return nil
+      }, box)
+    guard status == 0 else {
+      Unmanaged<Body>.fromOpaque(box).release()
+      return false
+    }
+    #if canImport(Glibc)
+      pthread_detach(thread)
+    #else
+      if let thread { pthread_detach(thread) }
+    #endif
+    return true
+  }
+}
