@@ -1,10 +1,11 @@
 # captionkit in a container, for running `captionkit batch` shards on a cluster
 # (Docs/scale-out.md). Build: docker build -t captionkit .
 #
-# The builder compiles against FFmpeg 5.1's headers; the image carries only the binary (with
-# the Swift runtime linked in) and FFmpeg's shared libraries, which captionkit opens at first
-# use by their versioned names (libavformat.so.59, libavcodec.so.59, libavutil.so.57,
-# libswresample.so.4). Debian 12 (bookworm) ships exactly these.
+# The builder compiles against FFmpeg 5.1's headers; the image is the official Swift slim
+# image of the same release (the Swift runtime, no compiler) with the binary and FFmpeg's
+# shared libraries, which captionkit opens at first use by their versioned names
+# (libavformat.so.59, libavcodec.so.59, libavutil.so.57, libswresample.so.4). Debian 12
+# (bookworm) ships exactly these.
 
 FROM swift:6.0-bookworm AS builder
 RUN export DEBIAN_FRONTEND=noninteractive \
@@ -17,11 +18,10 @@ COPY Package.swift ./
 COPY Sources ./Sources
 COPY Config ./Config
 COPY Tests ./Tests
-RUN swift build -c release --static-swift-stdlib --product captionkit \
-  && install -D "$(swift build -c release --static-swift-stdlib --show-bin-path)/captionkit" \
-    /out/captionkit
+RUN swift build -c release --product captionkit \
+  && install -D "$(swift build -c release --show-bin-path)/captionkit" /out/captionkit
 
-FROM debian:bookworm-slim
+FROM swift:6.0-bookworm-slim
 RUN export DEBIAN_FRONTEND=noninteractive \
   && apt-get -q update \
   && apt-get -q install -y --no-install-recommends \
