@@ -2,9 +2,9 @@ import CaptionCore
 import Foundation
 
 /// Resamples decoded audio to mono 16 kHz and runs the detector over it, on a thread of its
-/// own when the machine has more than one core, so that this work overlaps demuxing and
-/// decoding. Batches pass through a queue of at most `capacity`: a slow worker makes decoding
-/// wait instead of growing memory.
+/// own when asked and the machine has more than one core, so that this work overlaps
+/// demuxing and decoding. Batches pass through a queue of at most `capacity`: a slow worker
+/// makes decoding wait instead of growing memory.
 final class ActivityWorker: @unchecked Sendable {
   static let capacity = 4
 
@@ -23,9 +23,10 @@ final class ActivityWorker: @unchecked Sendable {
   private let threaded: Bool
   private var started = false
 
-  init(options: AudioActivityOptions) {
+  /// A worker that runs on a thread of its own when `threaded` and there is a core for it.
+  init(options: AudioActivityOptions, threaded: Bool) {
     detector = AudioActivityDetector(options: options)
-    threaded = ProcessInfo.processInfo.activeProcessorCount > 1
+    self.threaded = threaded && ProcessInfo.processInfo.activeProcessorCount > 1
   }
 
   /// Hands over the resampler, set up for the decoded audio, and starts the worker.

@@ -18,9 +18,24 @@ public enum AudioActivityAnalyzer {
     try analyze(path: url.path, streamIndex: streamIndex, options: options)
   }
 
+  /// Audio shorter than this many seconds is resampled and analysed on the thread that
+  /// decodes it: for a short clip, starting a second thread and handing it the batches cost
+  /// more than the overlap saves, and a batch of many clips keeps the cores busy with its own
+  /// workers.
+  static let threadedFromSeconds: Int64 = 60
+
   /// The activity of one audio stream of the file at `path`; see `analyze(url:...)`.
   public static func analyze(
     path: String, streamIndex: Int? = nil, options: AudioActivityOptions = AudioActivityOptions()
+  ) throws -> AudioActivity {
+    try analyze(path: path, streamIndex: streamIndex, options: options, threaded: nil)
+  }
+
+  /// As `analyze(path:streamIndex:options:)`, the resampling and detection on a thread of
+  /// their own when `threaded`, or, when nil, when the file lasts `threadedFromSeconds` or
+  /// more (or its duration is not known).
+  static func analyze(
+    path: String, streamIndex: Int?, options: AudioActivityOptions, threaded: Bool?
   ) throws -> AudioActivity {
     let library = try FFmpegLibrary.shared()
     let format = try FormatContext(openingInput: path, library: library)
@@ -32,7 +47,10 @@ public enum AudioActivityAnalyzer {
     }
     format.discardStreams(except: [index])
     let decoder = try CodecContext(decoderFor: stream, library: library, path: path)
-    let worker = ActivityWorker(options: options)
+    let duration = format.pointer.pointee.duration
+    let long =
+      duration == FFmpegLibrary.noTimestamp || duration >= threadedFromSeconds * Int64(AV_TIME_BASE)
+    let worker = ActivityWorker(options: options, threaded: threaded ?? long)
     let firstTimestamp: Int64?
     var activity: AudioActivity
     do {

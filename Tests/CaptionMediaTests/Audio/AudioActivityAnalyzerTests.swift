@@ -26,6 +26,19 @@ import Testing
     #expect(direct.segments.count >= 6)
   }
 
+  @Test func aSecondThreadFindsWhatTheDecodingThreadFindsAlone() throws {
+    let path = try encoded(
+      "babble", snr: 10, as: "babble-10db.mp4", ["-c:a", "aac", "-b:a", "96k"])
+    let alone = try AudioActivityAnalyzer.analyze(
+      path: path, streamIndex: nil, options: AudioActivityOptions(), threaded: false)
+    let threaded = try AudioActivityAnalyzer.analyze(
+      path: path, streamIndex: nil, options: AudioActivityOptions(), threaded: true)
+    #expect(threaded == alone)
+    #expect(alone.segments.count >= 6)
+    // Files shorter than a minute (these 45 s) are analysed on one thread.
+    #expect(try AudioActivityAnalyzer.analyze(path: path) == alone)
+  }
+
   @Test(arguments: [
     ("opus.mkv", ["-c:a", "libopus", "-b:a", "48k", "-ar", "48000", "-ac", "2"]),
     ("vorbis.mkv", ["-c:a", "libvorbis", "-ar", "44100", "-ac", "2"]),
