@@ -209,7 +209,8 @@ func run(_ arguments: inout [String]) throws {
         ? "; without /usr/bin/time, each peak RSS is at least the harness's own"
         : " around /usr/bin/time, which also gives the peak RSS (%M)"),
     "vs fastest peer: the fastest peer's process median divided by this row's (same input,"
-      + " same operation); above 1 is faster than every peer",
+      + " same operation; for validate, the fastest peer writing the same input in any format);"
+      + " above 1 is faster than every peer",
     "ffmpeg demux (-map 0 -c copy -f null -) reads every cue into a packet and decodes and"
       + " writes nothing: shown for reference, it is not a peer in the ratios or the goals",
     "ffmpeg reads a copy of each WebVTT input without its STYLE block (FFmpeg 5.1 drops every"
