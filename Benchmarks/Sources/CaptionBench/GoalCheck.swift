@@ -104,54 +104,52 @@ public struct GoalCheck: Sendable {
   }
 
   private static func speed(_ row: BenchmarkRow, report: Report) -> GoalCheck {
-    if let reason = incomplete(row) { return GoalCheck(.fail, "speed", "\(name(row)): \(reason)") }
-    guard let peer = report.fastestPeer(for: row), let peerWall = peer.medianWall,
-      let wall = row.medianWall
-    else { return GoalCheck(.skip, "speed", "\(name(row)): no peer ran") }
-    let ratio = peerWall / wall
-    return GoalCheck(
-      ratio >= 10 ? .pass : .fail, "speed",
-      "\(name(row)): \(Report.ms(wall)) ms vs \(peer.tool.rawValue) \(Report.ms(peerWall)) ms,"
-        + " \(Report.decimal(ratio, places: 1))× (goal ≥ 10×)")
-  }
-
-  private static func memory(_ row: BenchmarkRow) -> GoalCheck {
-    guard let rss = row.maxRSSMiB else {
-      return GoalCheck(.fail, "memory", "\(name(row)): \(incomplete(row) ?? "no run")")
-    }
-    let limit = 3 * row.fileMiB + 30
-    var detail =
-      "\(name(row)): \(Report.decimal(rss, places: 1)) MiB vs limit 3 × "
-      + "\(Report.decimal(row.fileMiB, places: 1)) + 30 = \(Report.decimal(limit, places: 1)) MiB"
-    let reason = incomplete(row)
-    if let reason { detail += " (\(reason))" }
-    return GoalCheck(rss <= limit && reason == nil ? .pass : .fail, "memory", detail)
+    faster(row, than: report.fastestPeer(for: row), by: 10, goal: "speed") { $0.tool.rawValue }
   }
 
   private static func validateSpeed(_ row: BenchmarkRow, report: Report) -> GoalCheck {
-    if let reason = incomplete(row) {
-      return GoalCheck(.fail, "validate", "\(name(row)): \(reason)")
+    faster(row, than: report.fastestWriter(for: row), by: 15, goal: "validate") {
+      "\($0.tool.rawValue) \($0.operation.label)"
     }
-    guard let peer = report.fastestWriter(for: row), let peerWall = peer.medianWall,
-      let wall = row.medianWall
-    else { return GoalCheck(.skip, "validate", "\(name(row)): no peer ran") }
+  }
+
+  /// Whether `row` is at least `minimum` times faster than `peer`, which `label` names.
+  private static func faster(
+    _ row: BenchmarkRow, than peer: BenchmarkRow?, by minimum: Double, goal: String,
+    label: (BenchmarkRow) -> String
+  ) -> GoalCheck {
+    if let reason = incomplete(row) { return GoalCheck(.fail, goal, "\(name(row)): \(reason)") }
+    guard let peer, let peerWall = peer.medianWall, let wall = row.medianWall else {
+      return GoalCheck(.skip, goal, "\(name(row)): no peer ran")
+    }
     let ratio = peerWall / wall
     return GoalCheck(
-      ratio >= 15 ? .pass : .fail, "validate",
-      "\(name(row)): \(Report.ms(wall)) ms vs \(peer.tool.rawValue) \(peer.operation.label)"
-        + " \(Report.ms(peerWall)) ms, \(Report.decimal(ratio, places: 1))× (goal ≥ 15×)")
+      ratio >= minimum ? .pass : .fail, goal,
+      "\(name(row)): \(Report.ms(wall)) ms vs \(label(peer)) \(Report.ms(peerWall)) ms,"
+        + " \(Report.decimal(ratio, places: 1))× (goal ≥ \(Report.decimal(minimum, places: 0))×)")
+  }
+
+  private static func memory(_ row: BenchmarkRow) -> GoalCheck {
+    memory(row, fileTimes: 3, goal: "memory")
   }
 
   private static func validateMemory(_ row: BenchmarkRow) -> GoalCheck {
+    memory(row, fileTimes: 2, goal: "validate")
+  }
+
+  /// Whether the peak memory of `row` is at most `fileTimes` × its file's size + 30 MiB.
+  private static func memory(_ row: BenchmarkRow, fileTimes: Double, goal: String) -> GoalCheck {
     guard let rss = row.maxRSSMiB else {
-      return GoalCheck(.fail, "validate", "\(name(row)): \(incomplete(row) ?? "no run")")
+      return GoalCheck(.fail, goal, "\(name(row)): \(incomplete(row) ?? "no run")")
     }
-    let limit = 2 * row.fileMiB + 30
-    return GoalCheck(
-      rss <= limit && incomplete(row) == nil ? .pass : .fail, "validate",
-      "\(name(row)): \(Report.decimal(rss, places: 1)) MiB vs limit 2 × "
-        + "\(Report.decimal(row.fileMiB, places: 1)) + 30 = \(Report.decimal(limit, places: 1)) MiB"
-    )
+    let limit = fileTimes * row.fileMiB + 30
+    var detail =
+      "\(name(row)): \(Report.decimal(rss, places: 1)) MiB vs limit "
+      + "\(Report.decimal(fileTimes, places: 0)) × \(Report.decimal(row.fileMiB, places: 1)) + 30"
+      + " = \(Report.decimal(limit, places: 1)) MiB"
+    let reason = incomplete(row)
+    if let reason { detail += " (\(reason))" }
+    return GoalCheck(rss <= limit && reason == nil ? .pass : .fail, goal, detail)
   }
 
   private static func linear(small: BenchmarkRow, big: BenchmarkRow) -> GoalCheck {
