@@ -113,34 +113,46 @@ extension WebVTTParser {
       Timings(start: start, end: endTime, settingsStart: position, issues: issues))
   }
 
-  /// The timings of the common line `hh:mm:ss.ttt --> hh:mm:ss.ttt`, followed by nothing or
-  /// white space, read without the general algorithm (which gives the same result); nil for
-  /// any other line.
+  /// The timings of the common line `hh:mm:ss.ttt --> hh:mm:ss.ttt` (two to nine digits of
+  /// hours), followed by nothing or white space, read without the general algorithm (which
+  /// gives the same result); nil for any other line.
   private func commonTimings(_ range: Range<Int>) -> Timings? {
-    let start = range.lowerBound
     guard range.count >= 29 else { return nil }
+    let end = range.upperBound
     return bytes.withUnsafeBufferPointer { buffer -> Timings? in
       @inline(__always) func digit(_ index: Int) -> Int64? {
         let value = buffer[index] &- 0x30
         return value < 10 ? Int64(value) : nil
       }
-      @inline(__always) func timestamp(at base: Int) -> Int64? {
-        guard buffer[base + 2] == 0x3A, buffer[base + 5] == 0x3A, buffer[base + 8] == 0x2E,
-          let h1 = digit(base), let h2 = digit(base + 1), let m1 = digit(base + 3), m1 < 6,
-          let m2 = digit(base + 4), let s1 = digit(base + 6), s1 < 6, let s2 = digit(base + 7),
-          let f1 = digit(base + 9), let f2 = digit(base + 10), let f3 = digit(base + 11)
+      /// `h+:mm:ss.ttt` at `base`: its milliseconds and the index after it.
+      @inline(__always) func timestamp(at base: Int) -> (milliseconds: Int64, next: Int)? {
+        var index = base
+        var hours: Int64 = 0
+        while index < end, index - base < 9, let value = digit(index) {
+          hours = hours * 10 + value
+          index += 1
+        }
+        guard index - base >= 2, index + 10 <= end, buffer[index] == 0x3A,
+          buffer[index + 3] == 0x3A, buffer[index + 6] == 0x2E,
+          let m1 = digit(index + 1), m1 < 6, let m2 = digit(index + 2),
+          let s1 = digit(index + 4), s1 < 6, let s2 = digit(index + 5),
+          let f1 = digit(index + 7), let f2 = digit(index + 8), let f3 = digit(index + 9)
         else { return nil }
-        return (h1 * 10 + h2) * 3_600_000 + (m1 * 10 + m2) * 60_000 + (s1 * 10 + s2) * 1000
-          + f1 * 100 + f2 * 10 + f3
+        let milliseconds =
+          hours * 3_600_000 + (m1 * 10 + m2) * 60_000 + (s1 * 10 + s2) * 1000 + f1 * 100
+          + f2 * 10 + f3
+        return (milliseconds, index + 10)
       }
-      guard buffer[start + 12] == 0x20, buffer[start + 13] == 0x2D, buffer[start + 14] == 0x2D,
-        buffer[start + 15] == 0x3E, buffer[start + 16] == 0x20,
-        start + 29 == range.upperBound || isASCIIWhitespace(buffer[start + 29]),
-        let first = timestamp(at: start), let second = timestamp(at: start + 17)
+      guard let first = timestamp(at: range.lowerBound), first.next + 5 <= end,
+        buffer[first.next] == 0x20, buffer[first.next + 1] == 0x2D,
+        buffer[first.next + 2] == 0x2D, buffer[first.next + 3] == 0x3E,
+        buffer[first.next + 4] == 0x20, let second = timestamp(at: first.next + 5),
+        second.next == end || isASCIIWhitespace(buffer[second.next])
       else { return nil }
       return Timings(
-        start: MediaTime(milliseconds: first), end: MediaTime(milliseconds: second),
-        settingsStart: start + 29, issues: [])
+        start: MediaTime(milliseconds: first.milliseconds),
+        end: MediaTime(milliseconds: second.milliseconds), settingsStart: second.next,
+        issues: [])
     }
   }
 

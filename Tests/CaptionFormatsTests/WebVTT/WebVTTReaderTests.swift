@@ -26,6 +26,25 @@ struct WebVTTReaderTests {
     #expect(cues[1].location == SourceLocation(line: 8, column: 1, offset: 68))
   }
 
+  @Test func readsHoursOfAnyLength() {
+    let result = WebVTTReader.read(
+      "WEBVTT\n\n100:00:01.000 --> 842:59:59.999 align:start\na\n\n"
+        + "123456789:00:00.000 --> 123456789:00:00.001\nb\n\n"
+        + "1234567890:00:00.000 --> 1234567890:00:00.001\nc\n\n"
+        + "000:00:00.000 --> 00:00:00.500\t\nd\n")
+    #expect(result.diagnostics.isEmpty)
+    let hour: Int64 = 3_600_000
+    #expect(
+      result.track.cues.map { [$0.start.milliseconds, $0.end.milliseconds] } == [
+        [100 * hour + 1000, 842 * hour + 3_599_999],
+        [123_456_789 * hour, 123_456_789 * hour + 1],
+        [1_234_567_890 * hour, 1_234_567_890 * hour + 1],
+        [0, 500],
+      ])
+    #expect(result.track.cues.map(\.rawText) == ["a", "b", "c", "d"])
+    #expect(result.track.cues[0].settings.align == .start)
+  }
+
   @Test func lineEndingsDoNotChangeTheCues() {
     let lf =
       "WEBVTT\n\nid\n00:01.000 --> 00:02.000 align:end\none\ntwo\n\n00:03.000 --> 00:04.000\nthree\n"
