@@ -119,7 +119,7 @@ public struct Diagnostic: Sendable, Hashable {
     get {
       switch storage {
       case .fields(let fields): return fields.message
-      case .row(let table, let row): return table.text(of: row).message
+      case .row(let table, let row): return table.string(.message, of: row) ?? ""
       }
     }
     set { change { $0.message = newValue } }
@@ -172,19 +172,10 @@ public struct Diagnostic: Sendable, Hashable {
     get {
       switch storage {
       case .fields(let fields): return fields.hint
-      case .row(let table, let row): return table.text(of: row).hint
+      case .row(let table, let row): return table.string(.hint, of: row)
       }
     }
     set { change { $0.hint = newValue } }
-  }
-
-  /// The message and the hint, made at once (for a finding kept as a row, its rule words
-  /// both in one call: reading `message` and `hint` apart words it twice).
-  public var wording: (message: String, hint: String?) {
-    switch storage {
-    case .fields(let fields): return (fields.message, fields.hint)
-    case .row(let table, let row): return table.text(of: row)
-    }
   }
 
   /// Appends `part` of the wording as UTF-8 to `bytes` (for a finding kept as a row,
@@ -225,12 +216,11 @@ public struct Diagnostic: Sendable, Hashable {
         rule: f.rule, severity: f.severity, message: f.message, file: f.file, track: f.track,
         location: f.location, cue: f.cue, hint: f.hint)
     case .row(let table, let row):
-      let text = table.text(of: row)
       return Values(
-        rule: table.ruleID(of: row), severity: table.severity(of: row), message: text.message,
-        file: table.file,
+        rule: table.ruleID(of: row), severity: table.severity(of: row),
+        message: table.string(.message, of: row) ?? "", file: table.file,
         track: table.track, location: table.location(of: row), cue: table.cue(of: row),
-        hint: text.hint)
+        hint: table.string(.hint, of: row))
     }
   }
 

@@ -117,14 +117,11 @@ package final class FindingTable: Sendable {
     return rules[Int(chunks[chunk][index].rule)].describe(values, cue, part, &bytes)
   }
 
-  func text(of row: Int) -> (message: String, hint: String?) {
+  /// `part` of the finding in `row` as a string; nil when it has no such part.
+  func string(_ part: FindingPart, of row: Int) -> String? {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(128)
-    _ = append(.message, of: row, to: &bytes)
-    let message = String(decoding: bytes, as: UTF8.self)
-    bytes.removeAll(keepingCapacity: true)
-    let hint = append(.hint, of: row, to: &bytes) ? String(decoding: bytes, as: UTF8.self) : nil
-    return (message, hint)
+    return append(part, of: row, to: &bytes) ? String(decoding: bytes, as: UTF8.self) : nil
   }
 
   func location(of row: Int) -> SourceLocation? {

@@ -78,6 +78,22 @@ enum MessageFormat {
     if count != 1 { bytes.append(UInt8(ascii: "s")) }
   }
 
+  /// Appends `cue 6`.
+  static func appendCue(_ index: Int, to bytes: inout [UInt8]) {
+    append("cue ", to: &bytes)
+    appendInteger(index, to: &bytes)
+  }
+
+  /// Appends the name of a limit (`the ko limit`, `TrackInput.limitName(_:)`), `qualifier`
+  /// and ` is `: what goes before the limit's value in a message.
+  static func appendLimit(
+    _ name: String, qualifier: StaticString = "", to bytes: inout [UInt8]
+  ) {
+    bytes.append(contentsOf: name.utf8)
+    append(qualifier, to: &bytes)
+    append(" is ", to: &bytes)
+  }
+
   /// Appends a literal's bytes.
   static func append(_ text: StaticString, to bytes: inout [UInt8]) {
     bytes.append(

@@ -161,7 +161,6 @@ enum JSONReportWriter {
   }
 
   private static func writeDiagnostic(_ diagnostic: Diagnostic, to json: inout JSONOutput) {
-    let wording = diagnostic.wording
     let location = diagnostic.location
     json.beginObject()
     json.key("rule")
@@ -169,7 +168,7 @@ enum JSONReportWriter {
     json.key("severity")
     json.string(diagnostic.severity.rawValue)
     json.key("message")
-    json.string(wording.message)
+    json.string(diagnostic.message)
     json.key("track")
     json.string(diagnostic.track)
     json.key("file")
@@ -194,7 +193,7 @@ enum JSONReportWriter {
       json.null()
     }
     json.key("hint")
-    json.string(wording.hint)
+    json.string(diagnostic.hint)
     json.endObject()
   }
 }

@@ -120,8 +120,7 @@ enum SARIFReportWriter {
     json.key("message")
     json.beginObject()
     json.key("text")
-    let wording = diagnostic.wording
-    json.string(wording.message)
+    json.string(diagnostic.message)
     json.endObject()
     if let file = diagnostic.file {
       json.key("locations")
@@ -153,10 +152,11 @@ enum SARIFReportWriter {
       json.endObject()
       json.endArray()
     }
-    if wording.hint != nil || diagnostic.cue != nil {
+    let hint = diagnostic.hint
+    if hint != nil || diagnostic.cue != nil {
       json.key("properties")
       json.beginObject()
-      if let hint = wording.hint {
+      if let hint {
         json.key("hint")
         json.string(hint)
       }

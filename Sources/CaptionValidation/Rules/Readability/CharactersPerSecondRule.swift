@@ -34,14 +34,12 @@ public struct CharactersPerSecondRule: CompactCueRule {
     let (length, duration) = (values.first, values.second)
     switch part {
     case .message:
-      MessageFormat.append("cue ", to: &text)
-      MessageFormat.appendInteger(index, to: &text)
+      MessageFormat.appendCue(index, to: &text)
       MessageFormat.append(" is ", to: &text)
       MessageFormat.appendOver(length * 1000 / duration, limit: limit, to: &text)
       MessageFormat.append(" characters per second; ", to: &text)
-      text.append(contentsOf: track.localeLimitName.utf8)
-      if sdh { MessageFormat.append(" for captions", to: &text) }
-      MessageFormat.append(" is ", to: &text)
+      MessageFormat.appendLimit(
+        track.localeLimitName, qualifier: sdh ? " for captions" : "", to: &text)
       MessageFormat.appendNumber(limit, to: &text)
     case .hint:
       MessageFormat.append("shorten the text to ", to: &text)

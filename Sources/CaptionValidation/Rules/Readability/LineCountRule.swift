@@ -24,13 +24,11 @@ public struct LineCountRule: CompactCueRule {
   ) -> Bool {
     switch part {
     case .message:
-      MessageFormat.append("cue ", to: &text)
-      MessageFormat.appendInteger(index, to: &text)
+      MessageFormat.appendCue(index, to: &text)
       MessageFormat.append(" has ", to: &text)
       MessageFormat.appendInteger(Int(values.first), to: &text)
       MessageFormat.append(" lines; ", to: &text)
-      text.append(contentsOf: track.localeLimitName.utf8)
-      MessageFormat.append(" is ", to: &text)
+      MessageFormat.appendLimit(track.localeLimitName, to: &text)
       MessageFormat.appendInteger(track.limits.linesPerCue, to: &text)
     case .hint:
       MessageFormat.append("split the cue in two, or join its lines", to: &text)

@@ -34,13 +34,11 @@ public struct LineLengthRule: CompactCueRule {
         MessageFormat.appendInteger(Int(values.second), to: &text)
         MessageFormat.append(" of ", to: &text)
       }
-      MessageFormat.append("cue ", to: &text)
-      MessageFormat.appendInteger(index, to: &text)
+      MessageFormat.appendCue(index, to: &text)
       MessageFormat.append(" has ", to: &text)
       MessageFormat.appendNumber(values.first, to: &text)
       MessageFormat.append(" characters; ", to: &text)
-      text.append(contentsOf: track.localeLimitName.utf8)
-      MessageFormat.append(" is ", to: &text)
+      MessageFormat.appendLimit(track.localeLimitName, to: &text)
       MessageFormat.appendNumber(track.limits.charactersPerLine, to: &text)
     case .hint:
       MessageFormat.append("break the line earlier, or shorten it", to: &text)

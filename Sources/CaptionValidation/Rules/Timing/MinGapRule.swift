@@ -34,15 +34,13 @@ public struct MinGapRule: CompactCueRule {
     switch part {
     case .message:
       let minimum = Int64((Double(frames) * 1000 / track.frameRate).rounded())
-      MessageFormat.append("cue ", to: &text)
-      MessageFormat.appendInteger(index, to: &text)
+      MessageFormat.appendCue(index, to: &text)
       MessageFormat.append(" starts ", to: &text)
       MessageFormat.appendSeconds(Int64(values.first), to: &text)
       MessageFormat.append(" after cue ", to: &text)
       MessageFormat.appendInteger(previous, to: &text)
       MessageFormat.append(" ends; ", to: &text)
-      text.append(contentsOf: track.limitName("minimum gap").utf8)
-      MessageFormat.append(" is ", to: &text)
+      MessageFormat.appendLimit(track.limitName("minimum gap"), to: &text)
       MessageFormat.appendPlural(frames, "frame", to: &text)
       MessageFormat.append(" (", to: &text)
       MessageFormat.appendSeconds(minimum, to: &text)
