@@ -355,7 +355,7 @@ enum BatchCommand: CaptionCommand {
 
   /// `--jobs`: a positive number; default the number of cores online.
   static func jobCount(_ text: String?) throws(UsageError) -> Int {
-    guard let text else { return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+    guard let text else { return WorkerThread.processorCount }
     guard let jobs = Int(text), jobs > 0 else {
       throw UsageError(
         "'--jobs' takes a number of inputs checked at once (1, 2, ...), not '\(text)'")

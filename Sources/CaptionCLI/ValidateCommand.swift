@@ -65,7 +65,8 @@ enum ValidateCommand: CaptionCommand {
     var profile = try ConfigurationOptions(arguments).profile
     let media = try MediaOptions(arguments)
     if let locales = media.locales { profile.requiredLocales = locales }
-    let validator = Validator()
+    var validator = Validator()
+    validator.threads = threads
     let htmlReport = arguments.value("report")
     if htmlReport == "-" {
       throw UsageError("'--report' needs a file name; standard output is for --format")
@@ -290,6 +291,10 @@ enum ValidateCommand: CaptionCommand {
   /// Size of the pieces the text and JSON reports are written in.
   static let chunkSize = 1 << 18
 
+  /// Threads one run of the command works on: two when the machine has two cores or more
+  /// (validating a large track and wording its findings split into blocks), else one.
+  static var threads: Int { WorkerThread.processorCount > 1 ? 2 : 1 }
+
   /// Writes the report to `output` (atomically) or to standard output; text and JSON are
   /// written as they are made, in chunks, so a report of a million findings is never held
   /// whole.
@@ -308,7 +313,8 @@ enum ValidateCommand: CaptionCommand {
     case "sarif": bytes = SARIFReportWriter.write(report)
     default:
       try stream(to: output, in: context) { (flush) throws(WriteFailure) in
-        try TextReportWriter.write(report, chunkSize: chunkSize, flush: flush)
+        try TextReportWriter.write(
+          report, chunkSize: chunkSize, threads: threads, flush: flush)
       }
       return
     }

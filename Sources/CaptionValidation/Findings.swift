@@ -143,9 +143,17 @@ public struct Findings: Sendable {
   /// Every finding as a diagnostic, those about cues taking their place and reference from
   /// `cues`, sorted by position.
   func diagnostics(cues: [Cue]) -> [Diagnostic] {
+    let (others, found) = parts(cues: cues)
+    return Validator.sorted(others + found)
+  }
+
+  /// Every finding as a diagnostic, not sorted: those added with a place or none
+  /// (`add(_:location:cue:hint:)` and the like), then those about a cue's text, each in the
+  /// order found.
+  func parts(cues: [Cue]) -> (others: [Diagnostic], found: [Diagnostic]) {
     let table = FindingTable(file: file, track: track, rules: tableRules, chunks: rows)
-    var result = otherFindings
-    result.reserveCapacity(otherFindings.count + isRow.count)
+    var result: [Diagnostic] = []
+    result.reserveCapacity(isRow.count)
     var row = 0
     var next = written.makeIterator()
     for found in isRow {
@@ -162,6 +170,6 @@ public struct Findings: Sendable {
           rule: id, severity: severity, message: finding.message, file: file, track: track,
           location: cue.location, cue: cue.reference(index: finding.cue), hint: finding.hint))
     }
-    return Validator.sorted(result)
+    return (otherFindings, result)
   }
 }

@@ -67,7 +67,7 @@ enum MessageFormat {
     bytes.append(UInt8(ascii: "0") + UInt8(fraction / 100))
     bytes.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
     bytes.append(UInt8(ascii: "0") + UInt8(fraction % 10))
-    bytes.append(contentsOf: " s".utf8)
+    bytes.appendLiteral(" s")
   }
 
   /// Appends `plural(_:_:)` of `count` and `noun`.
@@ -89,27 +89,20 @@ enum MessageFormat {
   static func appendLimit(
     _ name: String, qualifier: StaticString = "", to bytes: inout [UInt8]
   ) {
-    bytes.append(contentsOf: name.utf8)
+    bytes.appendUTF8(name)
     append(qualifier, to: &bytes)
     append(" is ", to: &bytes)
   }
 
   /// Appends a literal's bytes.
+  @inline(__always)
   static func append(_ text: StaticString, to bytes: inout [UInt8]) {
-    bytes.append(
-      contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    bytes.appendLiteral(text)
   }
 
   /// Appends a whole number in decimal.
+  @inline(__always)
   static func appendInteger(_ value: some BinaryInteger, to bytes: inout [UInt8]) {
-    if value < 0 { bytes.append(UInt8(ascii: "-")) }
-    var magnitude = UInt64(value.magnitude)
-    var divisor: UInt64 = 1
-    while divisor <= magnitude / 10 { divisor *= 10 }
-    repeat {
-      bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
-      magnitude %= divisor
-      divisor /= 10
-    } while divisor > 0
+    bytes.appendDecimal(Int64(value))
   }
 }

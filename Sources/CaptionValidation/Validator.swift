@@ -5,6 +5,11 @@ public import CaptionCore
 /// rules. Findings come sorted by track, then by position.
 public struct Validator: Sendable {
   public var rules: [any Rule]
+  /// Threads the cue rules of a large track run on (1 or 2): with 2, blocks of cues are
+  /// validated on two threads, with the same findings in the same order.
+  public var threads = 1
+  /// Cues validated together on one thread.
+  package var cueBlockSize = 4096
 
   public init(rules: [any Rule] = RuleRegistry.rules) {
     self.rules = rules
@@ -83,15 +88,37 @@ public struct Validator: Sendable {
       if rule.needs.contains(.cueText) { needsText = true }
     }
 
-    var findings = Findings(file: track.path, track: id)
-    var scanner = CueTextScanner(counting: input.limits.counting)
-    var previous: (index: Int, start: MediaTime, end: MediaTime)?
+    // The cue rules run over blocks of cues, on two threads when `threads` says so; each
+    // block starts from what the cues before it leave (the previous cue, the latest end).
+    let cues = track.cues
+    let blockSize = max(1, cueBlockSize)
+    let blockCount =
+      cueRules.isEmpty && !needsText || cues.isEmpty ? 0 : (cues.count - 1) / blockSize + 1
+    var starts: [(index: Int, end: MediaTime)?] = []
+    starts.reserveCapacity(blockCount)
     var latestEnd: (index: Int, end: MediaTime)?
-    if !cueRules.isEmpty || needsText {
+    for offset in cues.indices where !cueRules.isEmpty || needsText {
+      if offset % blockSize == 0 { starts.append(latestEnd) }
+      let end = cues[offset].end
+      if latestEnd.map({ end > $0.end }) ?? true { latestEnd = (offset + 1, end) }
+    }
+    let file = track.path
+    let counting = input.limits.counting
+    let context = input
+    let pass = { @Sendable [cueRules, cueSeverities, needsText, starts] (block: Int) -> CuePass in
+      var findings = Findings(file: file, track: id)
       findings.prepare(cueSeverities)
+      var scanner = CueTextScanner(counting: counting)
+      let lower = block * blockSize
+      let range = lower..<lower + min(blockSize, cues.count - lower)
+      var previous: (index: Int, start: MediaTime, end: MediaTime)?
+      if range.lowerBound > 0 {
+        let cue = cues[range.lowerBound - 1]
+        previous = (range.lowerBound, cue.start, cue.end)
+      }
+      var latestEnd = starts[block]
       let ruleCount = cueRules.count
-      let cues = track.cues
-      for offset in cues.indices {
+      for offset in range {
         let index = offset + 1
         if needsText { scanner.scan(cues[offset]) }
         let cueInput = CueInput(
@@ -100,20 +127,44 @@ public struct Validator: Sendable {
         var ruleIndex = 0
         while ruleIndex < ruleCount {
           findings.begin(ruleIndex)
-          cueRules[ruleIndex].check(cueInput, in: input, findings: &findings)
+          cueRules[ruleIndex].check(cueInput, in: context, findings: &findings)
           ruleIndex += 1
         }
         previous = (index, cueInput.start, cueInput.end)
         if latestEnd.map({ cueInput.end > $0.end }) ?? true { latestEnd = (index, cueInput.end) }
       }
+      let (others, found) = findings.parts(cues: cues)
+      return CuePass(others: others, found: found, scripts: scanner.scripts)
     }
-    input.scripts = scanner.scripts
+    var others: [Diagnostic] = []
+    var found: [Diagnostic] = []
+    var scripts = ScriptCounts()
+    OrderedParallelMap.run(blocks: blockCount, threads: threads, make: pass) { part in
+      others += part.others
+      found += part.found
+      scripts.add(part.scripts)
+    }
+    input.scripts = scripts
+    var findings = Findings(file: track.path, track: id)
     findings.prepare(trackSeverities)
     for (index, rule) in trackRules.enumerated() {
       findings.begin(index)
       rule.check(input, findings: &findings)
     }
-    return findings.diagnostics(cues: track.cues)
+    let (trackOthers, trackFound) = findings.parts(cues: cues)
+    // In the order one pass would find them: findings not about one cue's text first, each
+    // group in the order found, then sorted by position.
+    others += trackOthers
+    others += found
+    others += trackFound
+    return Self.sorted(others)
+  }
+
+  /// What the cue rules found in a block of cues, and the letters per script there.
+  private struct CuePass: Sendable {
+    var others: [Diagnostic]
+    var found: [Diagnostic]
+    var scripts: ScriptCounts
   }
 
   /// The rules the validator runs on a track: those in force in the profile whose needs the

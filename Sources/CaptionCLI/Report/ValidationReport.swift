@@ -121,15 +121,17 @@ struct ValidationReport {
     for id in trackIDs { diagnostics += Validator.sorted(groups[id] ?? []) }
   }
 
-  func count(_ severity: Severity) -> Int {
-    var count = 0
-    for index in diagnostics.indices where diagnostics[index].severity == severity { count += 1 }
-    return count
+  /// The diagnostics of each severity, counted in one walk.
+  func counts() -> [Severity: Int] {
+    var counts: [Severity: Int] = [:]
+    for severity in Severity.allCases { counts[severity] = 0 }
+    for index in diagnostics.indices { counts[diagnostics[index].severity, default: 0] += 1 }
+    return counts
   }
 
   /// True when some diagnostic is at least `severity`; never true for nil (`--fail-on never`).
   func hasFinding(atLeast severity: Severity?) -> Bool {
     guard let severity else { return false }
-    return Severity.allCases.contains { $0 >= severity && count($0) > 0 }
+    return diagnostics.indices.contains { diagnostics[$0].severity >= severity }
   }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The colours of the validation report, light and dark: every one used for text or a shape
 /// keeps a contrast of 4.5:1 or more against its scheme's background.

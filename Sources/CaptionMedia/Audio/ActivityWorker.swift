@@ -1,5 +1,4 @@
 import CaptionCore
-import Foundation
 
 /// Resamples decoded audio to mono 16 kHz and runs the detector over it, on a thread of its
 /// own when asked and the machine has more than one core, so that this work overlaps
@@ -8,7 +7,7 @@ import Foundation
 final class ActivityWorker: @unchecked Sendable {
   static let capacity = 4
 
-  private let condition = NSCondition()
+  private let condition = ConditionLock()
   /// Guarded by `condition`.
   private var queue: [DecodedAudio] = []
   /// Batches the worker is done with, for the decoding side to fill again.
@@ -20,13 +19,13 @@ final class ActivityWorker: @unchecked Sendable {
   private var resampler: Resampler?
   private var output: [Float] = []
   private var inputRate = 1
-  private let threaded: Bool
+  private var threaded: Bool
   private var started = false
 
   /// A worker that runs on a thread of its own when `threaded` and there is a core for it.
   init(options: AudioActivityOptions, threaded: Bool) {
     detector = AudioActivityDetector(options: options)
-    self.threaded = threaded && ProcessInfo.processInfo.activeProcessorCount > 1
+    self.threaded = threaded && WorkerThread.processorCount > 1
   }
 
   /// Hands over the resampler, set up for the decoded audio, and starts the worker.
@@ -36,9 +35,8 @@ final class ActivityWorker: @unchecked Sendable {
     self.resampler = resampler
     self.inputRate = max(1, inputRate)
     guard threaded else { return }
-    let thread = Thread { [self] in run() }
-    thread.name = "captionkit-audio-activity"
-    thread.start()
+    // Without a thread to be had, the work is done on the decoding side after all.
+    if !WorkerThread.start({ [self] in run() }) { threaded = false }
   }
 
   /// Takes the next batch of decoded audio (from the decoding thread).

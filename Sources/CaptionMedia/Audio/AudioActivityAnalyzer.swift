@@ -1,30 +1,22 @@
 internal import CFFmpeg
 public import CaptionCore
-public import Foundation
 
 /// Finds speech in a media file: decodes one audio stream, resamples it to mono 16 kHz and
 /// runs `AudioActivityDetector` over it as it decodes, so memory stays bounded whatever the
 /// length of the media.
 public enum AudioActivityAnalyzer {
-  /// The activity of one audio stream of the file at `url`: the stream at `streamIndex` (as
-  /// `probe` numbers them), or FFmpeg's default audio stream when nil. Segment times are
-  /// relative to the start of the media's presentation, like cue times.
-  ///
-  /// Throws `AudioActivityError` when there is no such audio stream, `FFmpegError` when the
-  /// file cannot be read, `FFmpegUnavailable` when FFmpeg's libraries are missing.
-  public static func analyze(
-    url: URL, streamIndex: Int? = nil, options: AudioActivityOptions = AudioActivityOptions()
-  ) throws -> AudioActivity {
-    try analyze(path: url.path, streamIndex: streamIndex, options: options)
-  }
-
   /// Audio shorter than this many seconds is resampled and analysed on the thread that
   /// decodes it: for a short clip, starting a second thread and handing it the batches cost
   /// more than the overlap saves, and a batch of many clips keeps the cores busy with its own
   /// workers.
   static let threadedFromSeconds: Int64 = 60
 
-  /// The activity of one audio stream of the file at `path`; see `analyze(url:...)`.
+  /// The activity of one audio stream of the file at `path`: the stream at `streamIndex` (as
+  /// `probe` numbers them), or FFmpeg's default audio stream when nil. Segment times are
+  /// relative to the start of the media's presentation, like cue times.
+  ///
+  /// Throws `AudioActivityError` when there is no such audio stream, `FFmpegError` when the
+  /// file cannot be read, `FFmpegUnavailable` when FFmpeg's libraries are missing.
   public static func analyze(
     path: String, streamIndex: Int? = nil, options: AudioActivityOptions = AudioActivityOptions()
   ) throws -> AudioActivity {

@@ -1,5 +1,10 @@
 public import CaptionCore
-import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Finds speech-like activity in mono audio at 16 kHz, fed in chunks of any size.
 ///

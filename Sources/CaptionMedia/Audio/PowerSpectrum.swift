@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The power spectrum of a real frame of `size` samples (a power of two), windowed with a Hann
 /// window: a radix-2 FFT of `size / 2` complex points, split into the real transform.

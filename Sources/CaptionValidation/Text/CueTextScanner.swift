@@ -27,29 +27,52 @@ public struct CueTextScanner: Sendable {
     spaceHalves = asciiHalves
   }
 
-  /// Scans one cue's text; the result is `view`.
+  /// Scans one cue's text; the result is `view`. Text kept as written, in WebVTT or SRT or
+  /// plain, is scanned from its bytes without making a string.
   public mutating func scan(_ cue: Cue) {
-    scan(cue.text)
+    let scanned: Bool? = cue.withRawTextBytes { bytes, syntax in
+      guard let kind = Self.syntax(of: syntax) else { return false }
+      begin()
+      scanWritten(bytes, syntax: kind)
+      end()
+      return true
+    }
+    if scanned != true { scan(cue.text) }
   }
 
   /// Scans a cue text; the result is `view`.
   public mutating func scan(_ text: CueText) {
-    view.reset()
-    line = CueTextView.Line()
-    rubyTextDepth = 0
+    begin()
     if let markup = text.markup {
-      if markup.syntax === WebVTTCueTextMarkup.shared {
-        scanWritten(markup.text, syntax: .webvtt)
-      } else if markup.syntax === SRTCueTextMarkup.shared {
-        scanWritten(markup.text, syntax: .srt)
+      if let kind = Self.syntax(of: markup.syntax) {
+        var written = markup.text
+        written.withUTF8 { scanWritten($0, syntax: kind) }
       } else {
         walk(text.nodes)
       }
-    } else if let plain = text.plainString {
-      scanWritten(plain, syntax: .plain)
+    } else if var plain = text.plainString {
+      plain.withUTF8 { scanWritten($0, syntax: .plain) }
     } else {
       walk(text.nodes)
     }
+    end()
+  }
+
+  /// How text in `syntax` (nil: plain) is scanned as written; nil when it is walked as a tree.
+  private static func syntax(of syntax: (any CueTextMarkup)?) -> Syntax? {
+    guard let syntax else { return .plain }
+    if syntax === WebVTTCueTextMarkup.shared { return .webvtt }
+    if syntax === SRTCueTextMarkup.shared { return .srt }
+    return nil
+  }
+
+  private mutating func begin() {
+    view.reset()
+    line = CueTextView.Line()
+    rubyTextDepth = 0
+  }
+
+  private mutating func end() {
     view.lines[view.lines.count - 1] = line
     if asciiLetters > 0 {
       scripts[.latin] += asciiLetters
@@ -69,9 +92,8 @@ public struct CueTextScanner: Sendable {
 
   // MARK: Text as written
 
-  private mutating func scanWritten(_ text: String, syntax: Syntax) {
-    var contiguous = text
-    contiguous.withUTF8 { bytes in
+  private mutating func scanWritten(_ bytes: UnsafeBufferPointer<UInt8>, syntax: Syntax) {
+    do {
       let count = bytes.count
       var index = 0
       while index < count {
@@ -128,10 +150,7 @@ public struct CueTextScanner: Sendable {
         // grapheme breaking.
         let run = UnsafeBufferPointer(rebasing: bytes[index..<end])
         if Self.mayJoin(run) {
-          let utf8 = text.utf8
-          let lower = utf8.index(utf8.startIndex, offsetBy: index)
-          let upper = utf8.index(lower, offsetBy: end - index)
-          for character in Substring(text.unicodeScalars[lower..<upper]) {
+          for character in String(decoding: run, as: UTF8.self) {
             self.character(character)
           }
         } else {

@@ -122,6 +122,11 @@ public struct ScriptCounts: Sendable, Hashable {
 
   public var total: Int { counts.reduce(0, +) }
 
+  /// Adds the counts of `other`.
+  mutating func add(_ other: ScriptCounts) {
+    for index in counts.indices { counts[index] += other.counts[index] }
+  }
+
   /// The script with the most letters among those not in `excluded`, with its count.
   public func dominant(excluding excluded: Set<Script> = []) -> (script: Script, count: Int)? {
     var best: (Script, Int)?

@@ -1,3 +1,4 @@
+import CaptionKit
 import Testing
 
 @testable import CaptionCLI
@@ -27,5 +28,50 @@ struct TextReportWriterTests {
     clean.diagnostics = report.diagnostics.filter { $0.severity == .remark }
     #expect(!clean.hasFinding(atLeast: .warning))
     #expect(clean.hasFinding(atLeast: .remark))
+  }
+
+  /// A report of many findings, rows and written ones, with an embedded track's stream.
+  static func manyFindings() -> ValidationReport {
+    var text = "WEBVTT\n\n"
+    for index in 0..<700 {
+      let start = index * 2
+      text += "00:\(start / 60 < 10 ? "0" : "")\(start / 60):\(start % 60 < 10 ? "0" : "")"
+      text += "\(start % 60).000 --> 00:\((start + 1) / 60 < 10 ? "0" : "")\((start + 1) / 60):"
+      text += "\((start + 1) % 60 < 10 ? "0" : "")\((start + 1) % 60).100\n"
+      text += "A line far too long and too fast to read in the time it is shown \(index)\n\n"
+    }
+    let result = WebVTTReader.read(text, path: "many.vtt")
+    let findings = Validator().validate(
+      result.track, in: ValidationContext(tracks: [result.track]), id: "1")
+    var report = ValidationReport()
+    report.add(result, findings: findings)
+    var embedded = result
+    embedded.track.source = .embedded
+    embedded.track.stream = 3
+    embedded.track.path = "movie.mkv"
+    embedded.track.cues = embedded.track.cues.map {
+      Cue(id: $0.id, start: $0.start, end: $0.end, text: $0.text, rawText: $0.rawText)
+    }
+    report.add(
+      embedded,
+      findings: Validator().validate(
+        embedded.track, in: ValidationContext(tracks: [embedded.track]), id: "2"))
+    return report
+  }
+
+  @Test(arguments: [(1, 1), (2, 1), (2, 7), (2, 2048)])
+  func blocksOnTwoThreadsWriteTheSameBytes(threads: Int, blockSize: Int) {
+    let report = Self.manyFindings()
+    #expect(report.diagnostics.count > 1400)
+    let whole = TextReportWriter.write(report)
+    var chunks: [[UInt8]] = []
+    TextReportWriter.write(report, chunkSize: 1000, threads: threads, blockSize: blockSize) {
+      chunks.append($0)
+    }
+    #expect(chunks.joined().elementsEqual(whole))
+    #expect(chunks.dropLast().allSatisfy { $0.count >= 1000 })
+    let text = String(decoding: whole, as: UTF8.self)
+    #expect(text.contains("movie.mkv: warning: stream 3: cue 1 "))
+    #expect(text.contains("many.vtt:3:1: warning: cue 1 "))
   }
 }

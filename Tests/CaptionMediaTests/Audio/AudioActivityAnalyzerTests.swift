@@ -49,7 +49,7 @@ import Testing
   ])
   func findsTheSpeechInCompressedAudio(name: String, arguments: [String]) throws {
     let path = try encoded("music", snr: 10, as: "music-10db-" + name, arguments)
-    let activity = try AudioActivityAnalyzer.analyze(url: URL(fileURLWithPath: path))
+    let activity = try AudioActivityAnalyzer.analyze(path: path)
     let share = try agreement(activity, bed: "music")
     #expect(share >= 0.9, "agreement in \(name): \(share)")
     #expect(abs(activity.duration.seconds - 45) < 0.1)

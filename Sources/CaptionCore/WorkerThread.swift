@@ -6,7 +6,7 @@
 
 /// Starts a detached thread of its own for a body of work, so that a worker stuck in a
 /// blocking read never holds up a shared thread pool.
-enum WorkerThread {
+package enum WorkerThread {
   private final class Body {
     let run: () -> Void
     init(_ run: @escaping () -> Void) { self.run = run }
@@ -14,7 +14,7 @@ enum WorkerThread {
 
   /// Runs `body` on a new thread; false when the system refuses one.
   @discardableResult
-  static func start(_ body: @escaping () -> Void) -> Bool {
+  package static func start(_ body: @escaping () -> Void) -> Bool {
     let box = Unmanaged.passRetained(Body(body)).toOpaque()
     #if canImport(Glibc)
       var thread = pthread_t()
@@ -38,5 +38,12 @@ enum WorkerThread {
       if let thread { pthread_detach(thread) }
     #endif
     return true
+  }
+}
+
+extension WorkerThread {
+  /// The processors online (at least 1).
+  package static var processorCount: Int {
+    return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
   }
 }

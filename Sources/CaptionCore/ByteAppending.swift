@@ -1,0 +1,49 @@
+/// Appending text to a byte buffer without going through a generic sequence: the hot paths of
+/// the writers and reports, which append millions of short pieces.
+extension Array where Element == UInt8 {
+  /// Appends the UTF-8 of a literal.
+  @inlinable
+  package mutating func appendLiteral(_ text: StaticString) {
+    append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  /// Appends the UTF-8 of a string.
+  @inlinable
+  package mutating func appendUTF8(_ text: String) {
+    var text = text
+    text.withUTF8 { append(contentsOf: $0) }
+  }
+
+  /// Appends a whole number in decimal.
+  @inlinable
+  package mutating func appendDecimal(_ value: Int64) {
+    if value < 0 { append(UInt8(ascii: "-")) }
+    appendDecimal(value.magnitude)
+  }
+
+  /// Appends a whole number in decimal.
+  @inlinable
+  package mutating func appendDecimal(_ value: Int) {
+    appendDecimal(Int64(value))
+  }
+
+  /// Appends a whole number in decimal: its digits are made in a buffer on the stack and
+  /// appended at once.
+  @inlinable
+  package mutating func appendDecimal(_ value: UInt64) {
+    if value < 10 {
+      append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+      return
+    }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var position = 20
+      var rest = value
+      repeat {
+        position -= 1
+        digits[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+        rest /= 10
+      } while rest > 0
+      append(contentsOf: UnsafeBufferPointer(rebasing: digits[position..<20]))
+    }
+  }
+}

@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A mutex with a condition variable, for threads that hand work to each other and wait for
+/// it: `lock`, check, `wait` until signalled, `unlock`.
+package final class ConditionLock: @unchecked Sendable {
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+  package init() {
+    pthread_mutex_init(mutex, nil)
+    pthread_cond_init(condition, nil)
+  }
+
+  deinit {
+    pthread_cond_destroy(condition)
+    pthread_mutex_destroy(mutex)
+    condition.deallocate()
+    mutex.deallocate()
+  }
+
+  package func lock() { pthread_mutex_lock(mutex) }
+
+  package func unlock() { pthread_mutex_unlock(mutex) }
+
+  /// Releases the lock until another thread calls `broadcast`, then takes it again. Callers
+  /// check their condition in a loop: a wait may end without a broadcast.
+  package func wait() { pthread_cond_wait(condition, mutex) }
+
+  /// Wakes every thread waiting.
+  package func broadcast() { pthread_cond_broadcast(condition) }
+
+  /// Runs `body` holding the lock.
+  package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    lock()
+    defer { unlock() }
+    return try body()
+  }
+}
