@@ -143,17 +143,27 @@ public struct Findings: Sendable {
   /// Every finding as a diagnostic, those about cues taking their place and reference from
   /// `cues`, sorted by position.
   func diagnostics(cues: [Cue]) -> [Diagnostic] {
-    let (others, found) = parts(cues: cues)
-    return Validator.sorted(others + found)
+    var result: [Diagnostic] = []
+    result.reserveCapacity(count)
+    appendOthers(to: &result)
+    appendCueFindings(cues: cues, to: &result)
+    return Validator.sorted(result)
   }
 
-  /// Every finding as a diagnostic, not sorted: those added with a place or none
-  /// (`add(_:location:cue:hint:)` and the like), then those about a cue's text, each in the
-  /// order found.
-  func parts(cues: [Cue]) -> (others: [Diagnostic], found: [Diagnostic]) {
+  /// The number of findings.
+  var count: Int { otherFindings.count + isRow.count }
+
+  /// Appends the findings added with a place or none (`add(_:location:cue:hint:)` and the
+  /// like), in the order found.
+  func appendOthers(to result: inout [Diagnostic]) {
+    result += otherFindings
+  }
+
+  /// Appends the findings about a cue's text, in the order found, taking their place and
+  /// reference from `cues`.
+  func appendCueFindings(cues: [Cue], to result: inout [Diagnostic]) {
+    guard !isRow.isEmpty else { return }
     let table = FindingTable(file: file, track: track, rules: tableRules, chunks: rows)
-    var result: [Diagnostic] = []
-    result.reserveCapacity(isRow.count)
     var row = 0
     var next = written.makeIterator()
     for found in isRow {
@@ -170,6 +180,5 @@ public struct Findings: Sendable {
           rule: id, severity: severity, message: finding.message, file: file, track: track,
           location: cue.location, cue: cue.reference(index: finding.cue), hint: finding.hint))
     }
-    return (otherFindings, result)
   }
 }

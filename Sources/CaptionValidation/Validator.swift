@@ -133,16 +133,14 @@ public struct Validator: Sendable {
         previous = (index, cueInput.start, cueInput.end)
         if latestEnd.map({ cueInput.end > $0.end }) ?? true { latestEnd = (index, cueInput.end) }
       }
-      let (others, found) = findings.parts(cues: cues)
-      return CuePass(others: others, found: found, scripts: scanner.scripts)
+      return CuePass(findings: findings, scripts: scanner.scripts)
     }
-    var others: [Diagnostic] = []
-    var found: [Diagnostic] = []
+    var passes: [CuePass] = []
+    passes.reserveCapacity(blockCount)
     var scripts = ScriptCounts()
     OrderedParallelMap.run(blocks: blockCount, threads: threads, make: pass) { part in
-      others += part.others
-      found += part.found
       scripts.add(part.scripts)
+      passes.append(part)
     }
     input.scripts = scripts
     var findings = Findings(file: track.path, track: id)
@@ -151,19 +149,20 @@ public struct Validator: Sendable {
       findings.begin(index)
       rule.check(input, findings: &findings)
     }
-    let (trackOthers, trackFound) = findings.parts(cues: cues)
     // In the order one pass would find them: findings not about one cue's text first, each
-    // group in the order found, then sorted by position.
-    others += trackOthers
-    others += found
-    others += trackFound
-    return Self.sorted(others)
+    // group in the order found, then sorted by position. The list is made once, at its size.
+    var result: [Diagnostic] = []
+    result.reserveCapacity(passes.reduce(findings.count) { $0 + $1.findings.count })
+    for pass in passes { pass.findings.appendOthers(to: &result) }
+    findings.appendOthers(to: &result)
+    for pass in passes { pass.findings.appendCueFindings(cues: cues, to: &result) }
+    findings.appendCueFindings(cues: cues, to: &result)
+    return Self.sorted(result)
   }
 
   /// What the cue rules found in a block of cues, and the letters per script there.
   private struct CuePass: Sendable {
-    var others: [Diagnostic]
-    var found: [Diagnostic]
+    var findings: Findings
     var scripts: ScriptCounts
   }
 

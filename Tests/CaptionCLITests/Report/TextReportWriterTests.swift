@@ -69,7 +69,7 @@ struct TextReportWriterTests {
       chunks.append($0)
     }
     #expect(chunks.joined().elementsEqual(whole))
-    #expect(chunks.dropLast().allSatisfy { $0.count >= 1000 })
+    #expect(chunks.dropLast().allSatisfy { $0.count >= 500 })
     let text = String(decoding: whole, as: UTF8.self)
     #expect(text.contains("movie.mkv: warning: stream 3: cue 1 "))
     #expect(text.contains("many.vtt:3:1: warning: cue 1 "))
