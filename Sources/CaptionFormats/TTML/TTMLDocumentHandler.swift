@@ -1,25 +1,18 @@
 import CaptionCore
-import Foundation
-import FoundationXML
 
-/// Builds cues from `XMLParser`'s events: keeps the stack of open elements with their times,
-/// styles, regions and languages, and turns each `p` into a cue.
-final class TTMLDocumentHandler: NSObject, XMLParserDelegate {
+/// Builds cues from `XMLStreamParser`'s events: keeps the stack of open elements with their
+/// times, styles, regions and languages, and turns each `p` into a cue.
+final class TTMLDocumentHandler: XMLStreamDelegate {
   /// Deepest nesting of elements read as elements; deeper ones count as their parent's text.
   static let maximumDepth = 256
-  /// Most XML errors reported: after the first, the rest usually follow from it.
-  static let maximumXMLErrors = 1
 
   private(set) var diagnostics: [Diagnostic] = []
   private(set) var cues: [Cue] = []
   private(set) var language: LanguageTag?
   private(set) var header: [String] = []
 
-  private var map: TTMLSourceMap
+  private let map: TTMLSourceMap
   private let file: String?
-  /// Most bytes of text the parser may hand over: more means entities expanding.
-  private let textLimit: Int
-  private var textReceived = 0
 
   // Namespaces in scope, by prefix.
   private var prefixes: [String: [String]] = ["xml": [TTMLNamespace.xml]]
@@ -106,18 +99,14 @@ final class TTMLDocumentHandler: NSObject, XMLParserDelegate {
   // Findings reported once, with a count of further uses.
   private var summaries: [String: (index: Int, count: Int)] = [:]
   private var reportedOnce: Set<String> = []
-  private var xmlErrors = 0
-  private var failed = false
 
-  // Where the current start tag is, for attribute locations.
+  // Where the current start tag and its attributes are.
   private var tagStart = 0
-  private var tagEnd = 0
-  private var attributeLookups = 0
+  private var attributeOffsets: [String: Int] = [:]
 
   init(bytes: [UInt8], file: String?) {
     self.map = TTMLSourceMap(bytes: bytes)
     self.file = file
-    self.textLimit = bytes.count * 2 + 1 << 20
   }
 
   // MARK: Findings
@@ -148,44 +137,41 @@ final class TTMLDocumentHandler: NSObject, XMLParserDelegate {
 
   /// The location of attribute `name` in the current start tag (the tag's when not found).
   private func location(ofAttribute name: String) -> SourceLocation {
-    attributeLookups += 1
-    guard attributeLookups <= 16,
-      let offset = map.attribute(name, inTagFrom: tagStart, to: tagEnd)
-    else { return elementLocation }
+    guard let offset = attributeOffsets[name] else { return elementLocation }
     return map.location(ofByte: offset)
   }
 
   // MARK: Parser events
 
-  func parser(
-    _ parser: XMLParser, didStartMappingPrefix prefix: String, toURI namespaceURI: String
-  ) {
-    prefixes[prefix, default: []].append(TTMLNamespace.canonical(namespaceURI))
+  func startMapping(prefix: String, namespace: String) {
+    prefixes[prefix, default: []].append(TTMLNamespace.canonical(namespace))
   }
 
-  func parser(_ parser: XMLParser, didEndMappingPrefix prefix: String) {
+  func endMapping(prefix: String) {
     if prefixes[prefix]?.isEmpty == false { prefixes[prefix]?.removeLast() }
   }
 
-  func parser(
-    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-    qualifiedName: String?, attributes: [String: String] = [:]
-  ) {
+  func startElement(_ tag: XMLStartTag) {
     if prunedDepth > 0 {
       prunedDepth += 1
       return
     }
-    let namespace = TTMLNamespace.canonical(namespaceURI ?? "")
+    let elementName = tag.localName
+    let namespace = TTMLNamespace.canonical(tag.namespace)
     if transparentDepth > 0 {
       transparentDepth += 1
       if namespace == contentNamespace, elementName == "br" { lineBreak() }
       return
     }
-    let end = map.offset(line: parser.lineNumber, column: parser.columnNumber)
-    tagStart = map.tagStart(before: end)
-    tagEnd = end
-    attributeLookups = 0
-    let name = qualifiedName ?? elementName
+    tagStart = tag.offset
+    var attributes: [String: String] = [:]
+    attributes.reserveCapacity(tag.attributes.count)
+    attributeOffsets.removeAll(keepingCapacity: true)
+    for attribute in tag.attributes {
+      attributes[attribute.qualifiedName] = attribute.value
+      attributeOffsets[attribute.qualifiedName] = attribute.offset
+    }
+    let name = tag.qualifiedName
     if !seenRoot {
       seenRoot = true
       guard elementName == "tt", namespace == TTMLNamespace.ttml || namespace.isEmpty else {
@@ -271,10 +257,7 @@ final class TTMLDocumentHandler: NSObject, XMLParserDelegate {
     }
   }
 
-  func parser(
-    _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
-    qualifiedName: String?
-  ) {
+  func endElement(_ tag: XMLEndTag) {
     if prunedDepth > 0 {
       prunedDepth -= 1
       if prunedDepth > 0 || frames.last?.kind != .other { return }
@@ -301,24 +284,13 @@ final class TTMLDocumentHandler: NSObject, XMLParserDelegate {
     }
   }
 
-  func parser(_ parser: XMLParser, foundCharacters string: String) {
-    text(string, parser: parser)
-  }
-
-  func parser(_ parser: XMLParser, foundCDATA block: Data) {
-    text(String(decoding: block, as: UTF8.self), parser: parser)
-  }
-
-  func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-    failed = true
-    xmlErrors += 1
-    guard xmlErrors <= Self.maximumXMLErrors else { return }
-    let code = (parseError as NSError).code
-    let location = map.location(line: parser.lineNumber, column: parser.columnNumber)
-    if code == XMLParser.ErrorCode.delegateAbortedParseError.rawValue { return }
+  func fault(_ error: XMLStreamError) {
     report(
-      .error, "malformed XML: " + TTMLXMLError.phrase(code), at: location,
+      .error, "malformed XML: " + error.message, at: map.location(ofByte: error.offset),
       hint: "fix the XML; what follows it may be missing or read wrongly")
+    // The paragraph the fault is in is kept with the text read before it, so that cue numbers
+    // stay the positions in the track.
+    finishParagraph()
   }
 
   /// Reports the document type declaration the reader blanked out at `offset`.
@@ -331,42 +303,32 @@ final class TTMLDocumentHandler: NSObject, XMLParserDelegate {
 
   // MARK: Text
 
-  private func text(_ string: String, parser: XMLParser) {
-    textReceived += string.utf8.count
-    if textReceived > textLimit {
-      if reportedOnce.insert("text").inserted {
-        report(
-          .error, "entities expand to more than \(textLimit) bytes of text; reading stopped",
-          at: map.location(line: parser.lineNumber, column: parser.columnNumber),
-          hint: "remove the entity declarations")
-        parser.abortParsing()
-      }
-      return
-    }
+  func characters(_ text: UnsafeBufferPointer<UInt8>, at offset: Int) {
     if prunedDepth > 0 { return }
     guard let frame = frames.last else { return }
     switch frame.kind {
     case .p, .span, .br:
-      appendText(string, frame: frame)
+      appendText(text, frame: frame)
     case .agentName:
       if var name = agentName, name.text.utf8.count < 1024 {
-        name.text += string
+        name.text += String(decoding: text, as: UTF8.self)
         agentName = name
       }
     case .body, .div:
-      if string.contains(where: { !isXMLSpace($0) }), reportedOnce.insert("stray").inserted {
+      if let first = text.firstIndex(where: { !isXMLSpace($0) }),
+        reportedOnce.insert("stray").inserted
+      {
         report(
           .warning, "text outside a paragraph is not shown",
-          at: map.location(line: parser.lineNumber, column: parser.columnNumber),
+          at: map.location(ofByte: offset + first),
           hint: "put the text in a <p>")
       }
     default: break
     }
   }
 
-  private func isXMLSpace(_ character: Character) -> Bool {
-    character == " " || character == "\t" || character == "\n" || character == "\r"
-      || character == "\r\n"
+  private func isXMLSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
   }
 
   private func runStyle(_ frame: Frame) -> RunStyle {
@@ -377,12 +339,11 @@ final class TTMLDocumentHandler: NSObject, XMLParserDelegate {
         ? nil : frame.language)
   }
 
-  private func appendText(_ string: String, frame: Frame) {
+  private func appendText(_ text: UnsafeBufferPointer<UInt8>, frame: Frame) {
     // Taken out while changed, so that its runs are not copied on write.
     guard var current = paragraph else { return }
     paragraph = nil
-    var string = string
-    let piece = string.withUTF8 { Self.normalize($0, preserve: frame.preserve, &current) }
+    let piece = Self.normalize(text, preserve: frame.preserve, &current)
     if !piece.isEmpty {
       let style = runStyle(frame)
       if let last = current.runs.indices.last, current.runs[last].style == style {
@@ -989,19 +950,7 @@ final class TTMLDocumentHandler: NSObject, XMLParserDelegate {
   // MARK: End
 
   /// Completes the findings once the parser has stopped.
-  func finish(parser: XMLParser, finished: Bool) {
-    if !failed, let error = parser.parserError {
-      failed = true
-      let code = (error as NSError).code
-      if code != XMLParser.ErrorCode.delegateAbortedParseError.rawValue {
-        report(
-          .error, "malformed XML: " + TTMLXMLError.phrase(code),
-          at: map.location(line: parser.lineNumber, column: parser.columnNumber))
-      }
-    }
-    if !seenRoot, !failed {
-      report(.error, "the document has no root element", at: nil)
-    }
+  func finish() {
     for (_, summary) in summaries where summary.count > 1 {
       diagnostics[summary.index].message += " (\(summary.count) times; this is the first)"
     }

@@ -1,14 +1,13 @@
 import CaptionCore
-import Foundation
-import FoundationXML
 
 /// Reads TTML (IMSC 1.1 Text and the TTML 1/DFXP documents around it) into a track, and
 /// reports every problem as `parse.ttml`: malformed XML, time expressions it cannot read,
 /// elements and attributes it does not keep.
 ///
-/// Parsing uses `XMLParser` (libxml2): external entities are never loaded, entity expansion
-/// and element nesting are bounded, and a malformed document still gives every cue read
-/// before the fault.
+/// The XML is parsed in-house by `XMLStreamParser` (XML 1.0 with namespaces, in linear time,
+/// no Foundation): no entity is declared, loaded or expanded, elements nest at most 1,000,000
+/// deep (256 levels are read as elements, deeper ones as text), and the first well-formedness
+/// fault stops the parse, every cue read before it (and the one it is in) being kept.
 public enum TTMLReader {
   /// The rule id of every finding.
   public static let rule = "parse.ttml"
@@ -18,15 +17,8 @@ public enum TTMLReader {
     let documentType = blankDocumentType(&bytes)
     let handler = TTMLDocumentHandler(bytes: bytes, file: path)
     if let documentType { handler.reportDocumentType(at: documentType) }
-    // From a stream, the parser gets the text in chunks: given all at once, libxml2 refuses
-    // documents over 10,000,000 bytes ("huge input lookup").
-    let parser = XMLParser(stream: InputStream(data: Data(bytes)))
-    parser.shouldProcessNamespaces = true
-    parser.shouldReportNamespacePrefixes = true
-    parser.shouldResolveExternalEntities = false
-    parser.delegate = handler
-    let finished = parser.parse()
-    handler.finish(parser: parser, finished: finished)
+    bytes.withUnsafeBufferPointer { _ = XMLStreamParser.parse($0, delegate: handler) }
+    handler.finish()
     var track = Track(
       format: .ttml, language: handler.language, path: path, encoding: text.encoding.rawValue)
     track.cues = handler.cues

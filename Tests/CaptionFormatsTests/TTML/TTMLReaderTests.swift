@@ -275,11 +275,11 @@ import Testing
     #expect(result.track.cues.first?.text.plainString == "kept")
     #expect(
       result.diagnostics.first?.summary
-        == "5:37: error: malformed XML: a closing tag does not match the open element")
+        == "5:37: error: malformed XML: closing tag </span> does not match the open <p>")
     #expect(
       summaries("<tt xml:lang=\"en\" xmlns=\"http://www.w3.org/ns/ttml\"><body>&nbsp;</body></tt>")
         .first
-        == "1:65: error: malformed XML: an entity is used but not declared (write & as &amp;)")
+        == "1:65: error: malformed XML: entity &nbsp; is not declared (write & as &amp;)")
     #expect(
       summaries("<html><body/></html>") == [
         "1:1: error: the root element is <html>, not <tt> in the TTML namespace"

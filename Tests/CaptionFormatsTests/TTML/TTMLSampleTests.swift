@@ -80,7 +80,7 @@ import Testing
         "25:43: warning: <set> animation is not applied",
         "26:7: warning: <span> is not allowed inside <div>; not read",
         "27:32: error: timeContainer 'later' is not par or seq",
-        "29:72: error: malformed XML: a closing tag does not match the open element",
+        "29:72: error: malformed XML: closing tag </span> does not match the open <p>",
       ])
     #expect(result.track.cues.count == 11)
     #expect(result.track.cues[9].text.plainString == "The last cue read")
