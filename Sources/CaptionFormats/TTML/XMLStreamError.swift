@@ -20,6 +20,9 @@ struct XMLStreamError: Error, Equatable {
     case attributeValueNotClosed(String)
     case lessThanInAttributeValue(String)
     case duplicateAttribute(String)
+    /// Two attributes (as written) whose prefixes name the same namespace, with the same local
+    /// name.
+    case sameExpandedName(String, String)
     case undeclaredEntity(String)
     case malformedEntityReference
     case malformedCharacterReference
@@ -73,6 +76,8 @@ struct XMLStreamError: Error, Equatable {
     case .lessThanInAttributeValue(let name):
       return "a < in the value of attribute \(name) (write it as &lt;)"
     case .duplicateAttribute(let name): return "attribute \(name) is given twice"
+    case .sameExpandedName(let first, let second):
+      return "attributes \(first) and \(second) have the same name and namespace"
     case .undeclaredEntity(let name): return "entity &\(name); is not declared (write & as &amp;)"
     case .malformedEntityReference:
       return "an entity reference is not a name ended by ; (write & as &amp;)"

@@ -188,7 +188,7 @@ struct XMLStreamParser<Delegate: XMLStreamDelegate> {
     guard open.count < maximumDepth else { throw fault(.tooDeep(maximumDepth), at: tagStart) }
     let nameStart = position + 1
     let nameEnd = scanName(from: nameStart)
-    guard nameEnd > nameStart else { throw fault(.nameExpected, at: nameStart) }
+    guard nameEnd > nameStart else { throw fault(.nameExpected, at: tagStart) }
     let name = string(nameStart, nameEnd)
     position = nameEnd
     var attributes: [RawAttribute] = []
@@ -280,7 +280,7 @@ struct XMLStreamParser<Delegate: XMLStreamDelegate> {
     let tagStart = position
     let nameStart = position + 2
     let nameEnd = scanName(from: nameStart)
-    guard nameEnd > nameStart else { throw fault(.nameExpected, at: nameStart) }
+    guard nameEnd > nameStart else { throw fault(.nameExpected, at: tagStart) }
     position = nameEnd
     skipSpaces()
     guard position < input.count else {
@@ -362,17 +362,8 @@ struct XMLStreamParser<Delegate: XMLStreamDelegate> {
 
   /// Faults on the second of two attributes with the same name.
   private func checkDuplicates(_ names: [(String, Int)]) throws(XMLStreamError) {
-    if names.count <= 16 {
-      for index in names.indices.dropFirst() {
-        for earlier in 0..<index where names[earlier].0 == names[index].0 {
-          throw fault(.duplicateAttribute(names[index].0), at: names[index].1)
-        }
-      }
-    } else {
-      var seen = Set<String>(minimumCapacity: names.count)
-      for (name, offset) in names where !seen.insert(name).inserted {
-        throw fault(.duplicateAttribute(name), at: offset)
-      }
+    if let (_, second) = Self.firstRepeat(names.map(\.0)) {
+      throw fault(.duplicateAttribute(names[second].0), at: names[second].1)
     }
   }
 
@@ -381,7 +372,29 @@ struct XMLStreamParser<Delegate: XMLStreamDelegate> {
   private func checkExpandedDuplicates(_ attributes: [XMLAttribute]) throws(XMLStreamError) {
     let prefixed = attributes.filter { !$0.namespace.isEmpty }
     guard prefixed.count > 1 else { return }
-    try checkDuplicates(prefixed.map { ($0.namespace + " " + $0.localName, $0.offset) })
+    let keys = prefixed.map { $0.namespace + " " + $0.localName }
+    if let (first, second) = Self.firstRepeat(keys) {
+      throw fault(
+        .sameExpandedName(prefixed[first].qualifiedName, prefixed[second].qualifiedName),
+        at: prefixed[second].offset)
+    }
+  }
+
+  /// The indices of the first key that repeats an earlier one and of that earlier one: pairwise
+  /// for a few keys, with a hash table for many.
+  private static func firstRepeat(_ keys: [String]) -> (Int, Int)? {
+    if keys.count <= 16 {
+      for index in keys.indices.dropFirst() {
+        for earlier in 0..<index where keys[earlier] == keys[index] { return (earlier, index) }
+      }
+      return nil
+    }
+    var seen: [String: Int] = [:]
+    seen.reserveCapacity(keys.count)
+    for (index, key) in keys.enumerated() {
+      if let earlier = seen.updateValue(index, forKey: key) { return (earlier, index) }
+    }
+    return nil
   }
 
   // MARK: Text and references
