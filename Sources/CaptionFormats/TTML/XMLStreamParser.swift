@@ -242,6 +242,7 @@ struct XMLStreamParser<Delegate: XMLStreamDelegate> {
       if attribute.name == "xmlns" {
         prefix = ""
       } else if attribute.name.utf8.starts(with: "xmlns:".utf8) {
+        _ = try colon(in: attribute.name, start: attribute.nameStart, end: attribute.nameEnd)
         prefix = String(attribute.name.dropFirst(6))
       } else {
         continue
@@ -342,22 +343,29 @@ struct XMLStreamParser<Delegate: XMLStreamDelegate> {
   private func resolve(
     _ name: String, start: Int, end: Int, isElement: Bool
   ) throws(XMLStreamError) -> (String, String) {
-    var colon: Int?
-    for index in start..<end where input[index] == Byte.colon {
-      guard colon == nil else { throw fault(.badQualifiedName(name), at: start) }
-      colon = index
-    }
-    guard let colon else {
+    guard let colon = try colon(in: name, start: start, end: end) else {
       return (isElement ? bindings[""]?.last ?? "" : "", name)
-    }
-    guard colon > start, colon + 1 < end, isNameStart(at: colon + 1) else {
-      throw fault(.badQualifiedName(name), at: start)
     }
     let prefix = string(start, colon)
     guard let namespace = bindings[prefix]?.last, !namespace.isEmpty else {
       throw fault(.undeclaredPrefix(prefix), at: start)
     }
     return (namespace, string(colon + 1, end))
+  }
+
+  /// The offset of the colon between the prefix and the local name of `name` (its bytes from
+  /// `start` to `end`), nil without one; faults unless both parts are names without a colon.
+  private func colon(in name: String, start: Int, end: Int) throws(XMLStreamError) -> Int? {
+    var colon: Int?
+    for index in start..<end where input[index] == Byte.colon {
+      guard colon == nil else { throw fault(.badQualifiedName(name), at: start) }
+      colon = index
+    }
+    guard let colon else { return nil }
+    guard colon > start, colon + 1 < end, isNameStart(at: colon + 1) else {
+      throw fault(.badQualifiedName(name), at: start)
+    }
+    return colon
   }
 
   /// Faults on the second of two attributes with the same name.

@@ -216,6 +216,11 @@ import Testing
     ("<p:a/>", "1:2: namespace prefix p is not declared"),
     ("<a p:b=\"1\"/>", "1:4: namespace prefix p is not declared"),
     ("<a xmlns:p=\"\"/>", "1:4: namespace prefix p is declared with an empty namespace"),
+    ("<a xmlns:=\"urn:x\"/>", "1:4: 'xmlns:' is not a name with at most one prefix (prefix:name)"),
+    (
+      "<a xmlns:p:q=\"urn:x\"/>",
+      "1:4: 'xmlns:p:q' is not a name with at most one prefix (prefix:name)"
+    ),
     (
       "<a xmlns:xml=\"urn:x\"/>",
       "1:4: namespace prefix xml is declared with a reserved prefix or namespace"
