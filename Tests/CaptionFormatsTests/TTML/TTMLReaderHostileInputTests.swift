@@ -89,6 +89,19 @@ import Testing
     #expect(result.track.cues.map { $0.text.plainString?.utf8.count } == [5, size])
   }
 
+  @Test func readsATagWithManyAttributesInLinearTime() {
+    let count = 50_000
+    let attributes = (0..<count).map { " a\($0)=\"\"" }.joined()
+    let text = TTMLTestSupport.document("<p begin=\"0s\" end=\"1s\"\(attributes)>x</p>")
+    let result = TTMLReader.read(text)
+    #expect(result.track.cues.map(\.text.plainString) == ["x"])
+    // One remark for each attribute not read, each at its attribute.
+    #expect(result.diagnostics.count == count)
+    #expect(result.diagnostics.first?.summary == "4:30: remark: attribute a0 is not read")
+    // a49999 follows 10 attributes of 6 bytes, 90 of 7, 900 of 8, 9,000 of 9, 39,999 of 10.
+    #expect(result.diagnostics.last?.location?.column == 30 + 488_880)
+  }
+
   @Test func survivesEveryPrefixOfADocument() {
     let text = TTMLTestSupport.document(
       "<div begin=\"1s\"><p begin=\"1s\" end=\"2s\" tts:fontStyle=\"italic\">a<br/>b</p></div>")
