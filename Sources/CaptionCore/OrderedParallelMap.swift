@@ -19,6 +19,17 @@ package enum OrderedParallelMap {
     init(count: Int) {
       results = Array(repeating: nil, count: count)
     }
+
+    /// With the lock held: claims the next block, makes it without the lock, and stores it.
+    func makeNext(_ make: (Int) -> Result) {
+      let block = next
+      next += 1
+      lock.unlock()
+      let result = make(block)
+      lock.lock()
+      results[block] = result
+      lock.broadcast()
+    }
   }
 
   /// Calls `consume` with `make(0)`, `make(1)`, ... `make(count - 1)` in order; the blocks
@@ -43,13 +54,7 @@ package enum OrderedParallelMap {
           shared.lock.wait()
         }
         if shared.stopped || shared.next >= count { break }
-        let block = shared.next
-        shared.next += 1
-        shared.lock.unlock()
-        let result = make(block)
-        shared.lock.lock()
-        shared.results[block] = result
-        shared.lock.broadcast()
+        shared.makeNext(make)
       }
       shared.workerDone = true
       shared.lock.broadcast()
@@ -72,24 +77,13 @@ package enum OrderedParallelMap {
       if let result = shared.results[block] {
         shared.results[block] = nil
         shared.lock.unlock()
-        do {
-          try consume(result)
-        } catch {
-          shared.lock.lock()
-          shared.consumed += 1
-          shared.lock.unlock()
-          throw error
-        }
+        // When this throws, the lock is not held; the deferred stop takes it.
+        try consume(result)
         shared.lock.lock()
         shared.consumed += 1
         shared.lock.broadcast()
       } else if shared.next < count && shared.next < shared.consumed + window {
-        let mine = shared.next
-        shared.next += 1
-        shared.lock.unlock()
-        let result = make(mine)
-        shared.lock.lock()
-        shared.results[mine] = result
+        shared.makeNext(make)
       } else {
         shared.lock.wait()
       }
