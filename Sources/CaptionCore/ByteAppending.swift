@@ -46,4 +46,17 @@ extension Array where Element == UInt8 {
       append(contentsOf: UnsafeBufferPointer(rebasing: digits[position..<20]))
     }
   }
+
+  /// Appends milliseconds as decimal seconds with exactly three decimals: `12.345`, `-0.500`.
+  @inlinable
+  package mutating func appendSeconds(milliseconds: Int64) {
+    if milliseconds < 0 { append(UInt8(ascii: "-")) }
+    let magnitude = milliseconds.magnitude
+    appendDecimal(magnitude / 1000)
+    let fraction = magnitude % 1000
+    append(UInt8(ascii: "."))
+    append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 100))
+    append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 10 % 10))
+    append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10))
+  }
 }

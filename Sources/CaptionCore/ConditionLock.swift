@@ -33,10 +33,4 @@ package final class ConditionLock: @unchecked Sendable {
   /// Wakes every thread waiting.
   package func broadcast() { pthread_cond_broadcast(condition) }
 
-  /// Runs `body` holding the lock.
-  package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-    lock()
-    defer { unlock() }
-    return try body()
-  }
 }

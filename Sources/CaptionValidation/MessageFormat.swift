@@ -59,14 +59,7 @@ enum MessageFormat {
 
   /// Appends `seconds(_:)` of `milliseconds`.
   static func appendSeconds(_ milliseconds: Int64, to bytes: inout [UInt8]) {
-    if milliseconds < 0 { bytes.append(UInt8(ascii: "-")) }
-    let magnitude = milliseconds.magnitude
-    appendInteger(magnitude / 1000, to: &bytes)
-    bytes.append(UInt8(ascii: "."))
-    let fraction = magnitude % 1000
-    bytes.append(UInt8(ascii: "0") + UInt8(fraction / 100))
-    bytes.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
-    bytes.append(UInt8(ascii: "0") + UInt8(fraction % 10))
+    bytes.appendSeconds(milliseconds: milliseconds)
     bytes.appendLiteral(" s")
   }
 

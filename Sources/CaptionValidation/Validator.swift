@@ -97,7 +97,7 @@ public struct Validator: Sendable {
     var starts: [(index: Int, end: MediaTime)?] = []
     starts.reserveCapacity(blockCount)
     var latestEnd: (index: Int, end: MediaTime)?
-    for offset in cues.indices where !cueRules.isEmpty || needsText {
+    for offset in cues.indices where blockCount > 0 {
       if offset % blockSize == 0 { starts.append(latestEnd) }
       let end = cues[offset].end
       if latestEnd.map({ end > $0.end }) ?? true { latestEnd = (offset + 1, end) }

@@ -1,3 +1,5 @@
+import CaptionCore
+
 /// A small, fast JSON writer that appends UTF-8 bytes in the order it is told, indented two
 /// spaces per level, so writers control the exact key order.
 public struct JSONOutput: Sendable {
@@ -57,45 +59,14 @@ public struct JSONOutput: Sendable {
 
   public mutating func integer(_ value: Int) {
     beginValue()
-    appendDigits(Int64(value))
+    bytes.appendDecimal(value)
   }
 
   /// A count of milliseconds as decimal seconds with exactly three decimals (`12.345`,
   /// `-0.500`), the form of times in captionkit's JSON.
   public mutating func seconds(milliseconds: Int64) {
     beginValue()
-    if milliseconds < 0 { bytes.append(0x2D) }
-    let magnitude = milliseconds.magnitude
-    appendDigits(magnitude / 1000)
-    let fraction = magnitude % 1000
-    bytes.append(0x2E)
-    bytes.append(UInt8(truncatingIfNeeded: 0x30 + fraction / 100))
-    bytes.append(UInt8(truncatingIfNeeded: 0x30 + fraction / 10 % 10))
-    bytes.append(UInt8(truncatingIfNeeded: 0x30 + fraction % 10))
-  }
-
-  private mutating func appendDigits(_ value: Int64) {
-    if value < 0 { bytes.append(0x2D) }
-    appendDigits(value.magnitude)
-  }
-
-  private mutating func appendDigits(_ value: UInt64) {
-    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    if value >= 10_000_000_000 {
-      bytes.append(contentsOf: String(value).utf8)
-      return
-    }
-    var remaining = value
-    var count = 0
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      repeat {
-        buffer[9 - count] = UInt8(truncatingIfNeeded: 0x30 + remaining % 10)
-        remaining /= 10
-        count += 1
-      } while remaining > 0
-      bytes.append(contentsOf: buffer[(10 - count)...])
-    }
+    bytes.appendSeconds(milliseconds: milliseconds)
   }
 
   public mutating func bool(_ value: Bool) {
