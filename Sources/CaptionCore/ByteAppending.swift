@@ -35,15 +35,11 @@ extension Array where Element == UInt8 {
       append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
       return
     }
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-      var position = 20
-      var rest = value
-      repeat {
-        position -= 1
-        digits[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-        rest /= 10
-      } while rest > 0
-      append(contentsOf: UnsafeBufferPointer(rebasing: digits[position..<20]))
+    let digits = DecimalDigits.count(value)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+      guard let place = buffer.baseAddress else { return }
+      DecimalDigits.write(value, digits: digits, to: place)
+      append(contentsOf: UnsafeBufferPointer(start: place, count: digits))
     }
   }
 

@@ -120,6 +120,21 @@ public struct Cue: Sendable, Hashable {
     return .other(TextBox(raw: rawText, text: text))
   }
 
+  /// The source file the raw text is a range of, when it is one (nil for a cue made or
+  /// changed in memory).
+  package var source: CueSource? {
+    if case .slice(let source, _) = body { return source }
+    return nil
+  }
+
+  /// Where the raw text lies in the bytes of `source`, and whether it is read in the
+  /// source's syntax; nil when the cue's text is not a range of `source`. Reading it takes no
+  /// reference to the source, so threads reading the cues of one file do not contend.
+  package func slice(of source: CueSource) -> (range: Range<Int>, markup: Bool)? {
+    guard case .slice(let own, let range) = body, own === source else { return nil }
+    return (range.range, range.hasMarkup)
+  }
+
   /// Calls `body` with the bytes of the raw text and, when the text is the raw text read in
   /// a markup syntax, that syntax (nil for plain text), without making a string. Returns nil,
   /// calling nothing, when the text is not the raw text read plainly or in its syntax.

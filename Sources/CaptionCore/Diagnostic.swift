@@ -180,16 +180,16 @@ public struct Diagnostic: Sendable, Hashable {
 
   /// Appends `part` of the wording as UTF-8 to `bytes` (for a finding kept as a row,
   /// without making a string); false, appending nothing, when there is no hint.
-  public func append(_ part: FindingPart, to bytes: inout [UInt8]) -> Bool {
+  public func append(_ part: FindingPart, to bytes: inout ByteBuffer) -> Bool {
     switch storage {
     case .fields(let fields):
       switch part {
       case .message:
-        bytes.append(contentsOf: fields.message.utf8)
+        bytes.appendUTF8(fields.message)
         return true
       case .hint:
         guard let hint = fields.hint else { return false }
-        bytes.append(contentsOf: hint.utf8)
+        bytes.appendUTF8(hint)
         return true
       }
     case .row(let table, let row):

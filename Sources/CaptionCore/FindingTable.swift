@@ -23,7 +23,7 @@ package final class FindingTable: Sendable {
   /// How a rule words a part of a finding, given its numbers and the cue's index: it
   /// appends the part as UTF-8 and returns true, or returns false when the finding has no
   /// such part (no hint).
-  package typealias Wording = @Sendable (FindingValues, Int, FindingPart, inout [UInt8]) -> Bool
+  package typealias Wording = @Sendable (FindingValues, Int, FindingPart, inout ByteBuffer) -> Bool
 
   /// A rule whose findings are rows: its id, severity, and how it words a finding.
   package struct Rule: Sendable {
@@ -56,21 +56,24 @@ package final class FindingTable: Sendable {
     var column: Int32
     var offset: Int32
 
-    /// The finding of rule `rule` (an index in the table's rules) about `cue`, the cue at
-    /// `index` (1-based) of its track; nil when a number is too large for a row (a place
-    /// past 2 GiB).
-    package init?(rule: Int, cue: Cue, index: Int, values: FindingValues) {
+    /// The finding of rule `rule` (an index in the table's rules) about the cue at `index`
+    /// (1-based) of its track, with that cue's identifier, times and place; nil when a number
+    /// is too large for a row (a place past 2 GiB).
+    package init?(
+      rule: Int, id: String, start: MediaTime, end: MediaTime, location: SourceLocation?,
+      index: Int, values: FindingValues
+    ) {
       guard let rule = Int32(exactly: rule), let index = Int32(exactly: index),
-        let line = Int32(exactly: cue.location?.line ?? 0),
-        let column = Int32(exactly: cue.location?.column ?? 0),
-        let offset = Int32(exactly: cue.location?.offset ?? 0)
+        let line = Int32(exactly: location?.line ?? 0),
+        let column = Int32(exactly: location?.column ?? 0),
+        let offset = Int32(exactly: location?.offset ?? 0)
       else { return nil }
       self.values = values
-      id = cue.id
-      start = cue.start.value
-      end = cue.end.value
-      startTimescale = cue.start.timescale
-      endTimescale = cue.end.timescale
+      self.id = id
+      self.start = start.value
+      self.end = end.value
+      startTimescale = start.timescale
+      endTimescale = end.timescale
       self.rule = rule
       self.cue = index
       self.line = line
@@ -109,7 +112,7 @@ package final class FindingTable: Sendable {
   }
 
   /// Appends `part` of the finding in `row` to `bytes`; false when it has no such part.
-  func append(_ part: FindingPart, of row: Int, to bytes: inout [UInt8]) -> Bool {
+  func append(_ part: FindingPart, of row: Int, to bytes: inout ByteBuffer) -> Bool {
     let chunk = row / Self.chunkSize
     let index = row % Self.chunkSize
     let values = chunks[chunk][index].values
@@ -119,9 +122,8 @@ package final class FindingTable: Sendable {
 
   /// `part` of the finding in `row` as a string; nil when it has no such part.
   func string(_ part: FindingPart, of row: Int) -> String? {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(128)
-    return append(part, of: row, to: &bytes) ? String(decoding: bytes, as: UTF8.self) : nil
+    var bytes = ByteBuffer(capacity: 128)
+    return append(part, of: row, to: &bytes) ? bytes.string : nil
   }
 
   func location(of row: Int) -> SourceLocation? {

@@ -22,13 +22,29 @@ public struct CueInput: Sendable {
   ) {
     self.index = index
     self.cues = cues
-    let cue = cues[index - 1]
-    self.start = cue.start
-    self.end = cue.end
+    self.start = cues[index - 1].start
+    self.end = cues[index - 1].end
     self.previous = previous
     self.latestEnd = latestEnd
     self.text = text
   }
+
+  /// Moves on to the cue at `index` of the same cues: one input serves a run of cues, without
+  /// a reference to the cues taken for each.
+  package mutating func move(
+    to index: Int, previous: (index: Int, start: MediaTime, end: MediaTime)?,
+    latestEnd: (index: Int, end: MediaTime)?
+  ) {
+    self.index = index
+    start = cues[index - 1].start
+    end = cues[index - 1].end
+    self.previous = previous
+    self.latestEnd = latestEnd
+  }
+
+  /// The cue's identifier and place in its file, read without a copy of the cue.
+  var cueID: String { cues[index - 1].id }
+  var cueLocation: SourceLocation? { cues[index - 1].location }
 
   /// The cue.
   public var cue: Cue { cues[index - 1] }

@@ -32,7 +32,7 @@ public protocol CompactCueRule: CueRule {
   /// appending nothing, when the finding has no such part (no hint).
   func word(
     _ part: FindingPart, of values: FindingValues, cue index: Int, in track: TrackInput,
-    to text: inout [UInt8]
+    to text: inout ByteBuffer
   ) -> Bool
 }
 
@@ -41,11 +41,11 @@ extension CompactCueRule {
   func wording(_ values: FindingValues, cue index: Int, in track: TrackInput)
     -> (message: String, hint: String?)
   {
-    var bytes: [UInt8] = []
+    var bytes = ByteBuffer()
     _ = word(.message, of: values, cue: index, in: track, to: &bytes)
-    let message = String(decoding: bytes, as: UTF8.self)
-    bytes.removeAll(keepingCapacity: true)
+    let message = bytes.string
+    bytes.removeAll()
     let hasHint = word(.hint, of: values, cue: index, in: track, to: &bytes)
-    return (message, hasHint ? String(decoding: bytes, as: UTF8.self) : nil)
+    return (message, hasHint ? bytes.string : nil)
   }
 }

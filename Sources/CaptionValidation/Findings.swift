@@ -85,7 +85,9 @@ public struct Findings: Sendable {
       tableIndex[current] = index
     }
     guard
-      let row = FindingTable.Row(rule: index, cue: cue.cue, index: cue.index, values: values)
+      let row = FindingTable.Row(
+        rule: index, id: cue.cueID, start: cue.start, end: cue.end, location: cue.cueLocation,
+        index: cue.index, values: values)
     else {
       // A place too far into the file for a row: worded now.
       let text = rule.wording(values, cue: cue.index, in: track)

@@ -22,14 +22,14 @@ enum MessageFormat {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
   }
 
-  private static func string(_ make: (inout [UInt8]) -> Void) -> String {
-    var bytes: [UInt8] = []
+  private static func string(_ make: (inout ByteBuffer) -> Void) -> String {
+    var bytes = ByteBuffer(capacity: 32)
     make(&bytes)
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes.string
   }
 
   /// Appends `number(_:)` of `value`.
-  static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
+  static func appendNumber(_ value: Double, to bytes: inout ByteBuffer) {
     let tenths = (value * 10).rounded()
     if tenths == (tenths / 10).rounded() * 10 {
       appendInteger(Int64(tenths / 10), to: &bytes)
@@ -44,7 +44,7 @@ enum MessageFormat {
   }
 
   /// Appends `over(_:limit:)` of `value`.
-  static func appendOver(_ value: Double, limit: Double, to bytes: inout [UInt8]) {
+  static func appendOver(_ value: Double, limit: Double, to bytes: inout ByteBuffer) {
     if (value * 10).rounded() / 10 > limit {
       appendNumber(value, to: &bytes)
       return
@@ -58,13 +58,13 @@ enum MessageFormat {
   }
 
   /// Appends `seconds(_:)` of `milliseconds`.
-  static func appendSeconds(_ milliseconds: Int64, to bytes: inout [UInt8]) {
+  static func appendSeconds(_ milliseconds: Int64, to bytes: inout ByteBuffer) {
     bytes.appendSeconds(milliseconds: milliseconds)
     bytes.appendLiteral(" s")
   }
 
   /// Appends `plural(_:_:)` of `count` and `noun`.
-  static func appendPlural(_ count: Int, _ noun: StaticString, to bytes: inout [UInt8]) {
+  static func appendPlural(_ count: Int, _ noun: StaticString, to bytes: inout ByteBuffer) {
     appendInteger(Int64(count), to: &bytes)
     bytes.append(UInt8(ascii: " "))
     append(noun, to: &bytes)
@@ -72,7 +72,7 @@ enum MessageFormat {
   }
 
   /// Appends `cue 6`.
-  static func appendCue(_ index: Int, to bytes: inout [UInt8]) {
+  static func appendCue(_ index: Int, to bytes: inout ByteBuffer) {
     append("cue ", to: &bytes)
     appendInteger(index, to: &bytes)
   }
@@ -80,7 +80,7 @@ enum MessageFormat {
   /// Appends the name of a limit (`the ko limit`, `TrackInput.limitName(_:)`), `qualifier`
   /// and ` is `: what goes before the limit's value in a message.
   static func appendLimit(
-    _ name: String, qualifier: StaticString = "", to bytes: inout [UInt8]
+    _ name: String, qualifier: StaticString = "", to bytes: inout ByteBuffer
   ) {
     bytes.appendUTF8(name)
     append(qualifier, to: &bytes)
@@ -89,13 +89,13 @@ enum MessageFormat {
 
   /// Appends a literal's bytes.
   @inline(__always)
-  static func append(_ text: StaticString, to bytes: inout [UInt8]) {
+  static func append(_ text: StaticString, to bytes: inout ByteBuffer) {
     bytes.appendLiteral(text)
   }
 
   /// Appends a whole number in decimal.
   @inline(__always)
-  static func appendInteger(_ value: some BinaryInteger, to bytes: inout [UInt8]) {
+  static func appendInteger(_ value: some BinaryInteger, to bytes: inout ByteBuffer) {
     bytes.appendDecimal(Int64(value))
   }
 }

@@ -118,20 +118,40 @@ public struct Validator: Sendable {
       }
       var latestEnd = starts[block]
       let ruleCount = cueRules.count
-      for offset in range {
-        let index = offset + 1
-        if needsText { scanner.scan(cues[offset]) }
-        let cueInput = CueInput(
-          index: index, of: cues, previous: previous, latestEnd: latestEnd,
-          text: needsText ? scanner.view : CueTextView())
-        var ruleIndex = 0
-        while ruleIndex < ruleCount {
-          findings.begin(ruleIndex)
-          cueRules[ruleIndex].check(cueInput, in: context, findings: &findings)
-          ruleIndex += 1
+      // One input moves along the block; the scanner's view is swapped into it and back, so
+      // that no cue takes a reference to the cues or a copy of the view. Cue texts are read
+      // from the file's bytes, taken once for the block.
+      var cueInput = CueInput(index: range.lowerBound + 1, of: cues)
+      let source = cues[range.lowerBound].source
+      let check = { (bytes: UnsafeBufferPointer<UInt8>) in
+        for offset in range {
+          let index = offset + 1
+          cueInput.move(to: index, previous: previous, latestEnd: latestEnd)
+          if needsText {
+            if let source {
+              scanner.scan(cues[offset], in: bytes, of: source)
+            } else {
+              scanner.scan(cues[offset])
+            }
+            swap(&cueInput.text, &scanner.view)
+          }
+          var ruleIndex = 0
+          while ruleIndex < ruleCount {
+            findings.begin(ruleIndex)
+            cueRules[ruleIndex].check(cueInput, in: context, findings: &findings)
+            ruleIndex += 1
+          }
+          if needsText { swap(&cueInput.text, &scanner.view) }
+          previous = (index, cueInput.start, cueInput.end)
+          if latestEnd.map({ cueInput.end > $0.end }) ?? true {
+            latestEnd = (index, cueInput.end)
+          }
         }
-        previous = (index, cueInput.start, cueInput.end)
-        if latestEnd.map({ cueInput.end > $0.end }) ?? true { latestEnd = (index, cueInput.end) }
+      }
+      if let source {
+        source.bytes.withUnsafeBufferPointer { check($0) }
+      } else {
+        check(UnsafeBufferPointer(start: nil, count: 0))
       }
       return CuePass(findings: findings, scripts: scanner.scripts)
     }

@@ -19,15 +19,14 @@ struct CompactFindingsTests {
 
     func word(
       _ part: FindingPart, of values: FindingValues, cue index: Int, in track: TrackInput,
-      to text: inout [UInt8]
+      to text: inout ByteBuffer
     ) -> Bool {
       switch part {
       case .message:
-        text += Array(
-          "cue \(index) kept \(Int(values.first)) and \(values.second) in \(track.localeLimitName)"
-            .utf8)
+        text.appendUTF8(
+          "cue \(index) kept \(Int(values.first)) and \(values.second) in \(track.localeLimitName)")
       case .hint:
-        text += Array("hint for \(track.track.cues.count) cues".utf8)
+        text.appendUTF8("hint for \(track.track.cues.count) cues")
       }
       return true
     }

@@ -32,10 +32,9 @@ enum TextReportWriter {
     let diagnostics = report.diagnostics
     let found = diagnostics.count
     let lines = { @Sendable [streams] (block: Int) -> [UInt8] in
-      var text: [UInt8] = []
       let lower = block * blockSize
       let range = lower..<lower + min(blockSize, found - lower)
-      text.reserveCapacity(range.count * 200)
+      var text = ByteBuffer(capacity: range.count * 200)
       for index in range {
         let diagnostic = diagnostics[index]
         let stream =
@@ -43,7 +42,7 @@ enum TextReportWriter {
           ? diagnostic.track.flatMap { streams[$0] } : nil
         append(diagnostic, stream: stream, to: &text)
       }
-      return text
+      return text.bytes
     }
     try OrderedParallelMap.run(
       blocks: found == 0 ? 0 : (found - 1) / blockSize + 1, threads: threads, window: 2,
@@ -134,7 +133,7 @@ enum TextReportWriter {
 
   /// Appends `line(for:)` of a diagnostic as UTF-8, without building the line as a string;
   /// `stream`, when given, is named before the message (`stream 2: cue 9 has ...`).
-  static func append(_ diagnostic: Diagnostic, stream: Int? = nil, to bytes: inout [UInt8]) {
+  static func append(_ diagnostic: Diagnostic, stream: Int? = nil, to bytes: inout ByteBuffer) {
     if let file = diagnostic.file {
       bytes.appendUTF8(file)
     } else {
@@ -165,7 +164,7 @@ enum TextReportWriter {
     if diagnostic.append(.hint, to: &bytes) {
       bytes.append(0x0A)
     } else {
-      bytes.removeSubrange(hintStart...)
+      bytes.removeLast(from: hintStart)
     }
   }
 

@@ -7,7 +7,7 @@ import CaptionFormats
 public struct CueTextScanner: Sendable {
   public let counting: LocaleLimits.CountingMode
   /// The view of the last cue scanned.
-  public private(set) var view = CueTextView()
+  public internal(set) var view = CueTextView()
   /// Letters per script over every cue scanned.
   public private(set) var scripts = ScriptCounts()
 
@@ -38,6 +38,21 @@ public struct CueTextScanner: Sendable {
       return true
     }
     if scanned != true { scan(cue.text) }
+  }
+
+  /// Scans one cue's text, read from `bytes`, the bytes of `source` (the file all the cues
+  /// scanned come from), when the cue's text is a range of them; the result is `view`.
+  package mutating func scan(_ cue: Cue, in bytes: UnsafeBufferPointer<UInt8>, of source: CueSource)
+  {
+    if let slice = cue.slice(of: source),
+      let kind = Self.syntax(of: slice.markup ? source.syntax : nil)
+    {
+      begin()
+      scanWritten(UnsafeBufferPointer(rebasing: bytes[slice.range]), syntax: kind)
+      end()
+    } else {
+      scan(cue)
+    }
   }
 
   /// Scans a cue text; the result is `view`.

@@ -27,7 +27,7 @@ public struct CharactersPerSecondRule: CompactCueRule {
   /// `shorten the text to 30 characters, or show the cue longer`.
   public func word(
     _ part: FindingPart, of values: FindingValues, cue index: Int, in track: TrackInput,
-    to text: inout [UInt8]
+    to text: inout ByteBuffer
   ) -> Bool {
     let sdh = track.isForDeafAndHardOfHearing
     let limit = sdh ? track.limits.charactersPerSecondSDH : track.limits.charactersPerSecond

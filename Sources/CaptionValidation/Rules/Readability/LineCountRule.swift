@@ -20,7 +20,7 @@ public struct LineCountRule: CompactCueRule {
   /// `values`: the number of lines. `cue 1 has 3 lines; the limit is 2`.
   public func word(
     _ part: FindingPart, of values: FindingValues, cue index: Int, in track: TrackInput,
-    to text: inout [UInt8]
+    to text: inout ByteBuffer
   ) -> Bool {
     switch part {
     case .message:

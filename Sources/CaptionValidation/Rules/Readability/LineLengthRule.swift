@@ -25,7 +25,7 @@ public struct LineLengthRule: CompactCueRule {
   /// line). `line 2 of cue 4 has 44 characters; the en limit is 42`.
   public func word(
     _ part: FindingPart, of values: FindingValues, cue index: Int, in track: TrackInput,
-    to text: inout [UInt8]
+    to text: inout ByteBuffer
   ) -> Bool {
     switch part {
     case .message:

@@ -27,7 +27,7 @@ public struct MinGapRule: CompactCueRule {
   /// after cue 1 ends; the minimum gap is 2 frames (0.083 s at 24 fps)`.
   public func word(
     _ part: FindingPart, of values: FindingValues, cue index: Int, in track: TrackInput,
-    to text: inout [UInt8]
+    to text: inout ByteBuffer
   ) -> Bool {
     let previous = Int(values.second)
     let frames = track.limits.minimumGapFrames

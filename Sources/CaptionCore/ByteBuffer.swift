@@ -1,0 +1,199 @@
+/// A growing run of bytes for text made of millions of short pieces (report lines, finding
+/// messages): each append writes straight into the storage, with none of an array's checks
+/// for a shared buffer. It cannot be copied, so its storage has one owner.
+public struct ByteBuffer: ~Copyable {
+  @usableFromInline var base: UnsafeMutablePointer<UInt8>
+  @usableFromInline var length = 0
+  @usableFromInline var capacity: Int
+
+  /// An empty buffer with room for `capacity` bytes before it grows.
+  public init(capacity: Int = 256) {
+    self.capacity = max(16, capacity)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  deinit { base.deallocate() }
+
+  /// The number of bytes appended.
+  public var count: Int { length }
+
+  public var isEmpty: Bool { length == 0 }
+
+  /// Room for `extra` more bytes: where they go.
+  @inlinable @inline(__always)
+  mutating func room(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+    if capacity &- length < extra { grow(extra) }
+    return base + length
+  }
+
+  @usableFromInline @inline(never)
+  mutating func grow(_ extra: Int) {
+    let larger = max(capacity * 2, length + extra)
+    let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+    storage.initialize(from: base, count: length)
+    base.deallocate()
+    base = storage
+    capacity = larger
+  }
+
+  /// Makes room for `extra` more bytes at once, so that the appends after it do not grow.
+  @inlinable
+  public mutating func reserve(_ extra: Int) {
+    _ = room(extra)
+  }
+
+  @inlinable @inline(__always)
+  public mutating func append(_ byte: UInt8) {
+    room(1).pointee = byte
+    length &+= 1
+  }
+
+  @inlinable @inline(__always)
+  public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress else { return }
+    let size = bytes.count
+    let place = room(size)
+    if size <= 16 {
+      ByteBuffer.copySmall(source, size, to: place)
+    } else {
+      place.update(from: source, count: size)
+    }
+    length &+= size
+  }
+
+  /// Copies up to 16 bytes with a few loads and stores rather than a call: two words that
+  /// may overlap, or two halves of one, or single bytes.
+  @inlinable @inline(__always)
+  static func copySmall(
+    _ source: UnsafePointer<UInt8>, _ length: Int, to place: UnsafeMutablePointer<UInt8>
+  ) {
+    let from = UnsafeRawPointer(source)
+    let to = UnsafeMutableRawPointer(place)
+    if length >= 8 {
+      let head = from.loadUnaligned(as: UInt64.self)
+      let tail = from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+      to.storeBytes(of: head, as: UInt64.self)
+      to.storeBytes(of: tail, toByteOffset: length - 8, as: UInt64.self)
+    } else if length >= 4 {
+      let head = from.loadUnaligned(as: UInt32.self)
+      let tail = from.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+      to.storeBytes(of: head, as: UInt32.self)
+      to.storeBytes(of: tail, toByteOffset: length - 4, as: UInt32.self)
+    } else {
+      var index = 0
+      while index < length {
+        place[index] = source[index]
+        index += 1
+      }
+    }
+  }
+
+  /// Appends the UTF-8 of a literal.
+  @inlinable @inline(__always)
+  public mutating func appendLiteral(_ text: StaticString) {
+    append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  /// Appends the UTF-8 of a string.
+  @inlinable
+  public mutating func appendUTF8(_ text: String) {
+    if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
+      for byte in text.utf8 { append(byte) }
+    }
+  }
+
+  /// Appends a whole number in decimal.
+  @inlinable
+  public mutating func appendDecimal(_ value: Int) {
+    appendDecimal(Int64(value))
+  }
+
+  /// Appends a whole number in decimal.
+  @inlinable
+  public mutating func appendDecimal(_ value: Int64) {
+    if value < 0 { append(UInt8(ascii: "-")) }
+    appendDecimal(value.magnitude)
+  }
+
+  /// Appends a whole number in decimal, its digits written in place.
+  @inlinable
+  public mutating func appendDecimal(_ value: UInt64) {
+    if value < 10 {
+      append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+      return
+    }
+    let digits = DecimalDigits.count(value)
+    DecimalDigits.write(value, digits: digits, to: room(digits))
+    length &+= digits
+  }
+
+  /// Appends milliseconds as decimal seconds with exactly three decimals: `12.345`, `-0.500`.
+  @inlinable
+  public mutating func appendSeconds(milliseconds: Int64) {
+    if milliseconds < 0 { append(UInt8(ascii: "-")) }
+    let magnitude = milliseconds.magnitude
+    appendDecimal(magnitude / 1000)
+    let fraction = magnitude % 1000
+    let place = room(4)
+    place[0] = UInt8(ascii: ".")
+    DecimalDigits.write(fraction, digits: 3, to: place + 1)
+    length &+= 4
+  }
+
+  /// Drops the bytes from `count` on.
+  public mutating func removeLast(from count: Int) {
+    precondition(count >= 0 && count <= length, "count out of range")
+    length = count
+  }
+
+  /// Drops every byte, keeping the storage.
+  public mutating func removeAll() {
+    length = 0
+  }
+
+  /// Calls `body` with the bytes appended so far.
+  public func withBytes<Result, Failure: Error>(
+    _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try body(UnsafeBufferPointer(start: base, count: length))
+  }
+
+  /// The bytes, as an array.
+  public var bytes: [UInt8] {
+    Array(UnsafeBufferPointer(start: base, count: length))
+  }
+
+  /// The bytes, as a string (the UTF-8 they are, repaired where it is not valid).
+  public var string: String {
+    String(decoding: UnsafeBufferPointer(start: base, count: length), as: UTF8.self)
+  }
+}
+
+/// Decimal digits of whole numbers, written in place.
+@usableFromInline
+enum DecimalDigits {
+  /// How many digits `value` has in decimal.
+  @inlinable
+  static func count(_ value: UInt64) -> Int {
+    var digits = 1
+    var rest = value
+    while rest >= 10 {
+      rest /= 10
+      digits += 1
+    }
+    return digits
+  }
+
+  /// Writes the last `digits` decimal digits of `value` at `place`, zeros in front when it
+  /// has fewer.
+  @inlinable
+  static func write(_ value: UInt64, digits: Int, to place: UnsafeMutablePointer<UInt8>) {
+    var rest = value
+    var position = digits
+    while position > 0 {
+      position -= 1
+      place[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+      rest /= 10
+    }
+  }
+}
