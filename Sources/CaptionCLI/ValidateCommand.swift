@@ -61,7 +61,8 @@ enum ValidateCommand: CaptionCommand {
           + formats.joined(separator: ", "), given: format, candidates: formats)
     }
     let failOn = try failOn(arguments)
-    let inputOptions = try InputOptions(arguments)
+    var inputOptions = try InputOptions(arguments)
+    inputOptions.reader.threads = threads
     var profile = try ConfigurationOptions(arguments).profile
     let media = try MediaOptions(arguments)
     if let locales = media.locales { profile.requiredLocales = locales }

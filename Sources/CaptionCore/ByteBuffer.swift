@@ -176,24 +176,35 @@ enum DecimalDigits {
   @inlinable
   static func count(_ value: UInt64) -> Int {
     var digits = 1
-    var rest = value
-    while rest >= 10 {
-      rest /= 10
+    var limit: UInt64 = 10
+    while digits < 20, value >= limit {
       digits += 1
+      limit &*= 10
     }
     return digits
   }
 
   /// Writes the last `digits` decimal digits of `value` at `place`, zeros in front when it
-  /// has fewer.
+  /// has fewer; two digits at a time.
   @inlinable
   static func write(_ value: UInt64, digits: Int, to place: UnsafeMutablePointer<UInt8>) {
+    let pairs: StaticString = """
+      0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243\
+      4445464748495051525354555657585960616263646566676869707172737475767778798081828384858687\
+      888990919293949596979899
+      """
+    let table = pairs.utf8Start
     var rest = value
     var position = digits
-    while position > 0 {
-      position -= 1
-      place[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-      rest /= 10
+    while position >= 2 {
+      let pair = Int(truncatingIfNeeded: rest % 100) &* 2
+      rest /= 100
+      position -= 2
+      place[position] = table[pair]
+      place[position + 1] = table[pair + 1]
+    }
+    if position == 1 {
+      place[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
     }
   }
 }

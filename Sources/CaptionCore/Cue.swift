@@ -270,6 +270,17 @@ public struct Cue: Sendable, Hashable {
     return extras.settings.isDefault
   }
 
+  /// Moves the cue's place in its file `lines` lines further down (for cues read from a later
+  /// part of a file, counted from that part's first line).
+  package mutating func moveDown(lines: Int) {
+    if locationLine > 0, let line = UInt32(exactly: Int(locationLine) + lines) {
+      locationLine = line
+    } else if let location {
+      self.location = SourceLocation(
+        line: location.line + lines, column: location.column, offset: location.offset)
+    }
+  }
+
   /// Where the cue begins in its source file (its identifier line, or its timing line).
   public var location: SourceLocation? {
     get {

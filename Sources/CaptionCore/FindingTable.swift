@@ -127,10 +127,13 @@ package final class FindingTable: Sendable {
   }
 
   func location(of row: Int) -> SourceLocation? {
-    let finding = self.row(row)
-    guard finding.line > 0 else { return nil }
+    let (chunk, index) = (row / Self.chunkSize, row % Self.chunkSize)
+    // Read field by field: a copy of the row would take a reference to its identifier.
+    let line = chunks[chunk][index].line
+    guard line > 0 else { return nil }
     return SourceLocation(
-      line: Int(finding.line), column: Int(finding.column), offset: Int(finding.offset))
+      line: Int(line), column: Int(chunks[chunk][index].column),
+      offset: Int(chunks[chunk][index].offset))
   }
 
   func cue(of row: Int) -> CueReference {

@@ -44,7 +44,8 @@ public struct MediaTime: Sendable {
   }
 
   /// The time in whole milliseconds, rounded to the nearest.
-  public var milliseconds: Int64 { converted(to: 1000).value }
+  @inlinable
+  public var milliseconds: Int64 { timescale == 1000 ? value : converted(to: 1000).value }
 
   /// The time in seconds as floating point: only for output edges such as JSON.
   public var seconds: Double { Double(value) / Double(timescale) }

@@ -47,3 +47,35 @@ extension WorkerThread {
     return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
   }
 }
+
+extension WorkerThread {
+  private final class Outcome<Value>: @unchecked Sendable {
+    let lock = ConditionLock()
+    /// Guarded by `lock`.
+    var value: Value?
+  }
+
+  /// Runs `other` on a thread of its own while this thread runs `body`, and returns both
+  /// results once both are done; when no thread can be started, `other` runs here after
+  /// `body`.
+  package static func run<First, Second: Sendable>(
+    _ body: () -> First, alongside other: @escaping @Sendable () -> Second
+  ) -> (First, Second) {
+    let outcome = Outcome<Second>()
+    let started = start {
+      let value = other()
+      outcome.lock.lock()
+      outcome.value = value
+      outcome.lock.broadcast()
+      outcome.lock.unlock()
+    }
+    let first = body()
+    guard started else { return (first, other()) }
+    outcome.lock.lock()
+    defer { outcome.lock.unlock() }
+    while true {
+      if let second = outcome.value { return (first, second) }
+      outcome.lock.wait()
+    }
+  }
+}

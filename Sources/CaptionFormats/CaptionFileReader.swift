@@ -43,6 +43,8 @@ public struct CaptionFileReader: Sendable {
   public var encoding: TextEncoding?
   /// The language that chooses a legacy code page when the bytes are not UTF-8.
   public var language: LanguageTag?
+  /// Threads a large file may be read on (1 or 2), with the same result.
+  public var threads = 1
 
   public init(
     maximumSize: Int = CaptionFileReader.defaultMaximumSize, encoding: TextEncoding? = nil,
@@ -94,7 +96,7 @@ public struct CaptionFileReader: Sendable {
       throw .notCaptionFile(
         path: path, reason: "reading \(entry.displayName) is not supported yet")
     }
-    var result = reader(decoded, path)
+    var result = reader(decoded, path, threads)
     if result.track.cues.isEmpty, sniffed == nil,
       !FormatRegistry.containsTimingLine(decoded.utf8)
     {

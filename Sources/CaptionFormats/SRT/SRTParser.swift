@@ -65,6 +65,10 @@ struct SRTParser {
   private var lastCounter: Int?
   private var sawBlock = false
   private var lastBlockWasCue = false
+  /// The number of the last line read.
+  private var lineNumber = 0
+  /// True when the file was read in two parts (`parse(threads:)`) and both were kept.
+  private(set) var readInTwoParts = false
 
   init(source: CueSource, path: String?) {
     self.source = source
@@ -84,21 +88,120 @@ struct SRTParser {
 
   /// Reads every cue of `source`.
   mutating func parse() {
-    source.bytes.withUnsafeBufferPointer { parse($0) }
+    source.bytes.withUnsafeBufferPointer { bytes in
+      cues.reserveCapacity(SRTParser.estimatedCueCount(bytes))
+      parse(bytes, from: start(bytes))
+    }
   }
 
-  private mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) {
-    cues.reserveCapacity(SRTParser.estimatedCueCount(bytes))
-    var position = 0
-    // A second byte order mark (decoding removes only the first) is U+FEFF text here.
-    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-      warn(
-        "second byte order mark at the start of the file removed",
-        at: SourceLocation(line: 1, column: 1, offset: 0),
-        hint: "save the file with one byte order mark")
-      position = 3
+  /// Files from this size on may be read in two parts, on two threads.
+  static let twoPartSize = 1 << 20
+
+  /// Reads every cue of `source`; with `threads` > 1, a large file in two parts at once.
+  ///
+  /// The later part starts at a cue near the middle that follows one blank line, and is read
+  /// on another thread as if the cues before it ended there in sequence. It is kept when the
+  /// earlier part, read here, ends in just that state and the later part has nothing to
+  /// report: then one pass would have read the same cues. Otherwise the reading of the
+  /// earlier part goes on through the later one, as one pass does.
+  mutating func parse(threads: Int, twoPartSize: Int = SRTParser.twoPartSize) {
+    guard threads > 1, source.bytes.count >= twoPartSize else {
+      parse()
+      return
     }
-    var number = 0
+    source.bytes.withUnsafeBufferPointer { bytes in
+      let estimate = SRTParser.estimatedCueCount(bytes)
+      cues.reserveCapacity(estimate)
+      let position = start(bytes)
+      guard let split = Self.laterPart(bytes, from: max(position, bytes.count / 2)) else {
+        parse(bytes, from: position)
+        return
+      }
+      nonisolated(unsafe) let whole = bytes
+      let (source, path) = (self.source, self.path)
+      let (_, later) = WorkerThread.run {
+        parse(UnsafeBufferPointer(rebasing: bytes[..<split.offset]), from: position)
+      } alongside: {
+        var parser = SRTParser(source: source, path: path)
+        parser.cues.reserveCapacity(estimate / 2 + 16)
+        parser.lastCounter = split.counter - 1
+        parser.sawBlock = true
+        parser.lastBlockWasCue = true
+        parser.blankCount = 1
+        parser.parse(whole, from: split.offset)
+        return parser
+      }
+      guard later.diagnostics.isEmpty, lastCounter == split.counter - 1, blankCount == 1,
+        sawBlock, current == nil, stray == nil, textLines.isEmpty
+      else {
+        parse(bytes, from: split.offset)
+        return
+      }
+      let base = cues.count
+      cues += later.cues
+      for index in base..<cues.count { cues[index].moveDown(lines: lineNumber) }
+      lineNumber += later.lineNumber
+      readInTwoParts = true
+    }
+  }
+
+  /// Where a later part of the file may start, from `start` on: a counter line (a number
+  /// that fits 18 digits) after exactly one empty line, followed by a timing line, all with
+  /// LF or CRLF line ends; the offset of the counter line and the counter. Nil when there is
+  /// none.
+  private static func laterPart(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> (offset: Int, counter: Int)?
+  {
+    let count = bytes.count
+    var index = max(start, 4)
+    while index < count {
+      guard bytes[index - 1] == 0x0A else {
+        index += 1
+        continue
+      }
+      // `index` starts a line; the line before it must be empty and follow a line that is
+      // not (`x\n\n` or `x\r\n\r\n`).
+      let crlf = bytes[index - 2] == 0x0D
+      let blankStart = crlf ? index - 2 : index - 1
+      let previousEnd = crlf ? blankStart - 2 : blankStart - 1
+      guard previousEnd >= 1, bytes[blankStart - 1] == 0x0A,
+        !crlf || bytes[blankStart - 2] == 0x0D,
+        bytes[previousEnd - 1] != 0x0A, bytes[previousEnd - 1] != 0x0D
+      else {
+        index += 1
+        continue
+      }
+      let counter = line(bytes, at: index, number: 0)
+      let digits = slice(bytes, counter.start, counter.rawEnd)
+      if counter.next < count, isCounter(digits), digits.count <= 18 {
+        let timing = line(bytes, at: counter.next, number: 0)
+        if SRTTiming.isCandidate(slice(bytes, timing.start, timing.end)) {
+          return (index, digits.reduce(0) { $0 * 10 + Int($1 - 0x30) })
+        }
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// Where reading starts: after a second byte order mark (decoding removes only the first),
+  /// which is reported; U+FEFF is text anywhere else.
+  private mutating func start(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF else {
+      return 0
+    }
+    warn(
+      "second byte order mark at the start of the file removed",
+      at: SourceLocation(line: 1, column: 1, offset: 0),
+      hint: "save the file with one byte order mark")
+    return 3
+  }
+
+  /// Reads the lines from `position` to the end of `bytes`, then ends the cue being read.
+  private mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>, from position: Int) {
+    var position = position
+    var number = lineNumber
+    defer { lineNumber = number }
     while position < bytes.count {
       number += 1
       let line = SRTParser.line(bytes, at: position, number: number)

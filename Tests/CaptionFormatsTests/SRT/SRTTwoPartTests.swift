@@ -1,0 +1,128 @@
+import CaptionCore
+import Testing
+
+@testable import CaptionFormats
+
+/// Reading a large SRT file in two parts on two threads gives exactly what one pass gives:
+/// the same cues (times, texts, places) and the same findings, whatever the file holds
+/// around the place where the later part starts.
+@Suite struct SRTTwoPartTests {
+  /// One pass, and two parts at any size, over `text`; whether the two parts were kept.
+  private func compare(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+    -> Bool
+  {
+    let bytes = Array(text.utf8)
+    var one = SRTParser(
+      source: CueSource(bytes: bytes, syntax: SRTCueTextMarkup.shared), path: "t.srt")
+    one.parse()
+    var two = SRTParser(
+      source: CueSource(bytes: bytes, syntax: SRTCueTextMarkup.shared), path: "t.srt")
+    two.parse(threads: 2, twoPartSize: 1)
+    #expect(two.cues == one.cues, sourceLocation: sourceLocation)
+    #expect(two.cues.map(\.location) == one.cues.map(\.location), sourceLocation: sourceLocation)
+    #expect(two.cues.map(\.rawText) == one.cues.map(\.rawText), sourceLocation: sourceLocation)
+    #expect(two.sortedDiagnostics == one.sortedDiagnostics, sourceLocation: sourceLocation)
+    return two.readInTwoParts
+  }
+
+  private func cue(_ number: Int, text: String = "Line of text", newline: String = "\n") -> String {
+    let start = number * 2_000
+    return "\(number)\(newline)\(time(start)) --> \(time(start + 1_500))\(newline)"
+      + text.replacingOccurrences(of: "\n", with: newline) + newline + newline
+  }
+
+  private func time(_ milliseconds: Int) -> String {
+    let (h, m, s, ms) = (
+      milliseconds / 3_600_000, milliseconds / 60_000 % 60, milliseconds / 1000 % 60,
+      milliseconds % 1000
+    )
+    func pad(_ value: Int, _ width: Int) -> String {
+      String(repeating: "0", count: max(0, width - String(value).count)) + String(value)
+    }
+    return "\(pad(h, 2)):\(pad(m, 2)):\(pad(s, 2)),\(pad(ms, 3))"
+  }
+
+  @Test func aCleanFileIsReadInTwoParts() {
+    let text = (1...400).map { cue($0, text: $0 % 3 == 0 ? "<i>Two</i>\nlines" : "One line") }
+      .joined()
+    #expect(compare(text))
+  }
+
+  @Test func crlfLineEndsAndAByteOrderMark() {
+    let text = "\u{FEFF}" + (1...300).map { cue($0, text: "A\nB", newline: "\r\n") }.joined()
+    #expect(compare(text))
+  }
+
+  @Test func findingsBeforeTheMiddleKeepBothParts() {
+    var cues = (1...300).map { cue($0) }
+    cues[10] = cues[10].replacingOccurrences(of: "-->", with: "->")
+    cues[20] = "7\n" + cues[20]
+    cues[30] += "\n\n"
+    #expect(compare(cues.joined()))
+  }
+
+  /// Each problem, planted all over the later half: the reading goes on in one pass there,
+  /// with the findings one pass has.
+  @Test(arguments: [
+    "out of sequence", "repeated counter", "bad timing", "blank line inside", "stray text",
+    "markup", "spaces after counter", "missing blank line", "no counter", "extra blank lines",
+  ])
+  func aProblemInTheLaterPartGivesTheFindingsOfOnePass(problem: String) {
+    for at in [150, 151, 152, 160, 299] {
+      var cues = (1...300).map { cue($0) }
+      switch problem {
+      case "out of sequence": cues[at] = cue(at + 5)
+      case "repeated counter": cues[at] = cue(at)
+      case "bad timing": cues[at] = cues[at].replacingOccurrences(of: " --> ", with: " -> ")
+      case "blank line inside": cues[at] = cue(at + 1, text: "one\n\ntwo")
+      case "stray text": cues[at] = "stray\n\n" + cues[at]
+      case "markup": cues[at] = cue(at + 1, text: "<b>open <i>cross</b></i> {\\an8}")
+      case "spaces after counter":
+        cues[at] = cues[at].replacingOccurrences(of: "\n0", with: "  \n0")
+      case "missing blank line": cues[at - 1] = String(cues[at - 1].dropLast())
+      case "no counter": cues[at] = String(cues[at].drop { $0 != "\n" }.dropFirst())
+      default: cues[at] += "\n\n\n"
+      }
+      _ = compare(cues.joined())
+    }
+  }
+
+  /// Files of random lines from a small vocabulary, so that counters, timings, blank lines
+  /// and text meet in every order near the middle.
+  @Test func randomFilesReadAlike() {
+    var random = SplitMix(seed: 2026)
+    let lines = [
+      "", "", "", "1", "2", "42", "00:00:01,000 --> 00:00:02,000", "00:00:03,000 --> 00:00:01,000",
+      "00:00:0x,000 --> 00:00:02,000", "text", "<i>italic</i>", "  ", "99999999999999999999",
+      "{\\an8}top", "12 --> 13",
+    ]
+    var kept = 0
+    for _ in 0..<400 {
+      let count = Int(random.next() % 120) + 4
+      var text = ""
+      for index in 0..<count {
+        // Mostly well-formed cues, so that a later part is often found.
+        if random.next() % 3 != 0 {
+          text += cue(index + 1)
+        } else {
+          text += lines[Int(random.next() % UInt64(lines.count))]
+          text += random.next() % 5 == 0 ? "\r\n" : "\n"
+        }
+      }
+      if compare(text) { kept += 1 }
+    }
+    // Some files are read in two parts, some go on in one pass: both ways are tried.
+    #expect(kept > 0 && kept < 400)
+  }
+
+  @Test func smallFilesAndOneThreadAreReadInOnePass() {
+    let text = (1...50).map { cue($0) }.joined()
+    var parser = SRTParser(source: CueSource(bytes: Array(text.utf8), syntax: nil), path: nil)
+    parser.parse(threads: 2)
+    #expect(!parser.readInTwoParts)
+    var single = SRTParser(source: CueSource(bytes: Array(text.utf8), syntax: nil), path: nil)
+    single.parse(threads: 1, twoPartSize: 1)
+    #expect(!single.readInTwoParts)
+    #expect(single.cues.count == 50)
+  }
+}
