@@ -42,7 +42,8 @@ public enum FormatRegistry {
       chunkedWriter: { SRTWriter.write($0, chunkSize: $1, cueLimit: $2, flush: $3) }),
     Entry(
       format: .ttml, displayName: "TTML", names: ["ttml", "dfxp"],
-      extensions: ["ttml", "dfxp", "xml"], reader: { text, path, _ in TTMLReader.read(text, path: path) },
+      extensions: ["ttml", "dfxp", "xml"],
+      reader: { text, path, _ in TTMLReader.read(text, path: path) },
       writer: { TTMLWriter.write($0, into: &$1) }),
     Entry(
       format: .json, displayName: "JSON track", names: ["json"], extensions: ["json"],
