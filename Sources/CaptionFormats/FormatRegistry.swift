@@ -32,7 +32,7 @@ public enum FormatRegistry {
   public static let entries: [Entry] = [
     Entry(
       format: .webvtt, displayName: "WebVTT", names: ["vtt", "webvtt"], extensions: ["vtt"],
-      reader: { text, path, _ in WebVTTReader.read(text, path: path) },
+      reader: { WebVTTReader.read($0, path: $1, threads: $2) },
       writer: { WebVTTWriter.write($0, into: &$1) },
       chunkedWriter: { WebVTTWriter.write($0, chunkSize: $1, cueLimit: $2, flush: $3) }),
     Entry(

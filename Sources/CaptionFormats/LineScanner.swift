@@ -24,17 +24,35 @@ public struct LineScanner: Sequence, IteratorProtocol, Sendable {
   private let bytes: [UInt8]
   private var position: Int
   private var number = 0
+  /// Where the lines end: the end of the buffer, or of the part of it being read.
+  private var end: Int
 
   public init(_ bytes: [UInt8], startingAt position: Int = 0) {
     self.bytes = bytes
     self.position = position
+    end = bytes.count
+  }
+
+  /// Lines of `bytes` from `position` up to `end` (a line start), numbered from 1.
+  package init(_ bytes: [UInt8], startingAt position: Int, end: Int) {
+    self.bytes = bytes
+    self.position = position
+    self.end = Swift.min(end, bytes.count)
   }
 
   /// The byte offset where the next line starts.
   public var offset: Int { position }
 
+  /// The number of lines read.
+  package var lineCount: Int { number }
+
+  /// Reads on to the end of the buffer.
+  package mutating func readToEnd() {
+    end = bytes.count
+  }
+
   public mutating func next() -> TextLine? {
-    let count = bytes.count
+    let count = end
     guard position < count else { return nil }
     let start = position
     return bytes.withUnsafeBufferPointer { buffer -> TextLine in

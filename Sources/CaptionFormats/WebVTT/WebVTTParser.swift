@@ -27,8 +27,12 @@ struct WebVTTParser {
   /// are kept here, and `lastNumericID` is the last number.
   var cueIDs: [String: Int] = [:]
   var lastNumericID = 0
+  /// The first number read as an identifier.
+  var firstNumericID: Int?
   var increasingNumbers = true
   var seenCue = false
+  /// True when the file was read in two parts (`run(threads:)`) and both were kept.
+  private(set) var readInTwoParts = false
   /// Lines of the block being collected (reused between blocks).
   var buffer: [TextLine] = []
 
@@ -43,6 +47,78 @@ struct WebVTTParser {
 
   mutating func run() {
     parse()
+    sortDiagnostics()
+  }
+
+  /// Files from this size on may be read in two parts, on two threads.
+  static let twoPartSize = 1 << 20
+
+  /// Reads the file; with `threads` > 1, a large file in two parts at once.
+  ///
+  /// The later part starts at a block near the middle after a blank line, and is read on
+  /// another thread as if cues had come before it, with increasing numbers as identifiers
+  /// and no regions. It is kept when the earlier part, read here, ends in that state, no
+  /// identifier of the later part was used before, and the later part has nothing to report:
+  /// then one pass would have read the same cues. Otherwise the reading of the earlier part
+  /// goes on through the later one, as one pass does.
+  mutating func run(threads: Int, twoPartSize: Int = WebVTTParser.twoPartSize) {
+    guard threads > 1, bytes.count >= twoPartSize,
+      let split = Self.laterPart(bytes, from: bytes.count / 2)
+    else {
+      run()
+      return
+    }
+    scanner = LineScanner(bytes, startingAt: 0, end: split)
+    let (bytes, file) = (self.bytes, self.file)
+    let (reachedBlocks, later) = WorkerThread.run {
+      parse()
+    } alongside: {
+      var parser = WebVTTParser(bytes: bytes, file: file)
+      parser.scanner = LineScanner(bytes, startingAt: split)
+      parser.seenCue = true
+      parser.cues.reserveCapacity(parser.estimatedCueCount() / 2 + 16)
+      parser.readBlocks()
+      return parser
+    }
+    if reachedBlocks {
+      if later.diagnostics.isEmpty, later.increasingNumbers, seenCue, increasingNumbers,
+        pushedBack == nil, later.firstNumericID.map({ $0 > lastNumericID }) ?? true,
+        !later.cueIDs.keys.contains(where: { cueIDs[$0] != nil })
+      {
+        let base = cues.count
+        cues += later.cues
+        let lines = scanner.lineCount
+        for index in base..<cues.count { cues[index].moveDown(lines: lines) }
+        readInTwoParts = true
+      } else {
+        scanner.readToEnd()
+        readBlocks()
+      }
+    }
+    sortDiagnostics()
+  }
+
+  /// Where a later part of the file may start, from `start` on: a line that is not blank
+  /// after a blank line, both ended by LF or CRLF, after the signature line.
+  private static func laterPart(_ bytes: [UInt8], from start: Int) -> Int? {
+    bytes.withUnsafeBufferPointer { bytes -> Int? in
+      let count = bytes.count
+      var index = max(start, 8)
+      while index < count {
+        if bytes[index - 1] == 0x0A, bytes[index] != 0x0A, bytes[index] != 0x0D {
+          let crlf = bytes[index - 2] == 0x0D
+          let blankEnd = crlf ? index - 2 : index - 1
+          if blankEnd >= 1, bytes[blankEnd - 1] == 0x0A || bytes[blankEnd - 1] == 0x0D {
+            return index
+          }
+        }
+        index += 1
+      }
+      return nil
+    }
+  }
+
+  private mutating func sortDiagnostics() {
     // Findings come from a few passes per block; order them by position.
     diagnostics = diagnostics.enumerated()
       .sorted {
@@ -53,22 +129,25 @@ struct WebVTTParser {
       .map(\.element)
   }
 
-  private mutating func parse() {
-    guard checkSignature() else { return }
+  /// Reads the signature, the header and the blocks; false when the file ends (or is not
+  /// read) before the blocks.
+  @discardableResult
+  private mutating func parse() -> Bool {
+    guard checkSignature() else { return false }
     cues.reserveCapacity(estimatedCueCount())
-    guard let signatureLine = scanner.next() else { return }
+    guard let signatureLine = scanner.next() else { return false }
     reportNULs(in: signatureLine)
     let restStart = signatureLine.range.lowerBound + min(7, signatureLine.range.count)
     let rest = string(restStart..<signatureLine.range.upperBound)
     if signatureLine.terminator == .none {
       if !rest.isEmpty { header = [rest] }
       reportMissingFinalLineBreak(signatureLine)
-      return
+      return false
     }
     // Header: a non-blank line right after the signature line starts the header block.
     guard let second = nextLine() else {
       if !rest.isEmpty { header = [rest] }
-      return
+      return false
     }
     if second.range.isEmpty {
       if !rest.isEmpty { header = [rest] }
@@ -76,7 +155,12 @@ struct WebVTTParser {
       pushedBack = second
       collectHeader(rest: rest, first: second)
     }
-    // Block loop.
+    readBlocks()
+    return true
+  }
+
+  /// The block loop: every block up to the end of the lines.
+  private mutating func readBlocks() {
     while true {
       guard let line = nextLine() else { break }
       if line.range.isEmpty { continue }
@@ -454,6 +538,7 @@ struct WebVTTParser {
     if increasingNumbers {
       let number = decimalValue(id)
       if let number, number > lastNumericID {
+        if firstNumericID == nil { firstNumericID = number }
         lastNumericID = number
         return nil
       }
