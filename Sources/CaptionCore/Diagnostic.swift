@@ -178,6 +178,19 @@ public struct Diagnostic: Sendable, Hashable {
     set { change { $0.hint = newValue } }
   }
 
+  /// Appends the file's name as UTF-8 to `bytes`; false, appending nothing, when there is
+  /// none.
+  package func appendFile(to bytes: inout ByteBuffer) -> Bool {
+    switch storage {
+    case .fields(let fields):
+      guard let file = fields.file else { return false }
+      bytes.appendUTF8(file)
+      return true
+    case .row(let table, _):
+      return table.appendFile(to: &bytes)
+    }
+  }
+
   /// Appends `part` of the wording as UTF-8 to `bytes` (for a finding kept as a row,
   /// without making a string); false, appending nothing, when there is no hint.
   public func append(_ part: FindingPart, to bytes: inout ByteBuffer) -> Bool {

@@ -86,6 +86,9 @@ package final class FindingTable: Sendable {
   package static let chunkSize = 4096
 
   package let file: String?
+  /// The UTF-8 of `file`, kept so that reports append it without taking a reference to the
+  /// string, which every finding of the track shares.
+  private let fileUTF8: [UInt8]
   package let track: String?
   private let rules: [Rule]
   /// The rows, in chunks of `chunkSize` (the last one may be shorter).
@@ -94,6 +97,7 @@ package final class FindingTable: Sendable {
   /// A table of the rows in `chunks`, each of `chunkSize` rows but the last.
   package init(file: String?, track: String?, rules: [Rule], chunks: [[Row]]) {
     self.file = file
+    fileUTF8 = file.map { Array($0.utf8) } ?? []
     self.track = track
     self.rules = rules
     self.chunks = chunks
@@ -109,6 +113,13 @@ package final class FindingTable: Sendable {
 
   func severity(of row: Int) -> Severity {
     rules[Int(chunks[row / Self.chunkSize][row % Self.chunkSize].rule)].severity
+  }
+
+  /// Appends the file's name to `bytes`; false, appending nothing, when there is none.
+  func appendFile(to bytes: inout ByteBuffer) -> Bool {
+    guard file != nil else { return false }
+    fileUTF8.withUnsafeBufferPointer { bytes.append($0) }
+    return true
   }
 
   /// Appends `part` of the finding in `row` to `bytes`; false when it has no such part.

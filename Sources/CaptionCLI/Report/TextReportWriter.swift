@@ -34,7 +34,9 @@ enum TextReportWriter {
     let lines = { @Sendable [streams] (block: Int) -> [UInt8] in
       let lower = block * blockSize
       let range = lower..<lower + min(blockSize, found - lower)
-      var text = ByteBuffer(capacity: range.count * 200)
+      // About two lines a finding, each naming the file.
+      let fileLength = found > 0 ? diagnostics[lower].file?.utf8.count ?? 8 : 0
+      var text = ByteBuffer(capacity: range.count * (200 + 2 * fileLength))
       for index in range {
         let diagnostic = diagnostics[index]
         let stream =
@@ -134,9 +136,7 @@ enum TextReportWriter {
   /// Appends `line(for:)` of a diagnostic as UTF-8, without building the line as a string;
   /// `stream`, when given, is named before the message (`stream 2: cue 9 has ...`).
   static func append(_ diagnostic: Diagnostic, stream: Int? = nil, to bytes: inout ByteBuffer) {
-    if let file = diagnostic.file {
-      bytes.appendUTF8(file)
-    } else {
+    if !diagnostic.appendFile(to: &bytes) {
       bytes.appendLiteral("<input>")
     }
     if let location = diagnostic.location {
