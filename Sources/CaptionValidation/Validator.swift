@@ -123,7 +123,7 @@ public struct Validator: Sendable {
       // from the file's bytes, taken once for the block.
       var cueInput = CueInput(index: range.lowerBound + 1, of: cues)
       let source = cues[range.lowerBound].source
-      let check = { (bytes: UnsafeBufferPointer<UInt8>) in
+      func check(_ bytes: UnsafeBufferPointer<UInt8>) {
         for offset in range {
           let index = offset + 1
           cueInput.move(to: index, previous: previous, latestEnd: latestEnd)
