@@ -268,11 +268,16 @@ public struct Validator: Sendable {
 
   /// Stable sort by position; findings without one first.
   public static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    // Most lists come in order: checked reading each place once.
     var inOrder = true
-    for index in diagnostics.indices.dropFirst()
-    where precedes(diagnostics[index], diagnostics[index - 1]) {
-      inOrder = false
-      break
+    var previous: SourceLocation?
+    for index in diagnostics.indices {
+      let location = diagnostics[index].location
+      if index > 0, precedes(location, previous) {
+        inOrder = false
+        break
+      }
+      previous = location
     }
     if inOrder { return diagnostics }
     return diagnostics.enumerated().sorted { a, b in
@@ -284,7 +289,12 @@ public struct Validator: Sendable {
 
   /// True when `a` sorts before `b`: by position, findings without one first.
   public static func precedes(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
-    switch (a.location, b.location) {
+    precedes(a.location, b.location)
+  }
+
+  /// True when place `a` sorts before place `b`, no place first.
+  static func precedes(_ a: SourceLocation?, _ b: SourceLocation?) -> Bool {
+    switch (a, b) {
     case (nil, nil): return false
     case (nil, _): return true
     case (_, nil): return false
