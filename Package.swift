@@ -27,7 +27,11 @@ let package = Package(
       name: "CaptionKit", dependencies: ["CaptionCore", "CaptionFormats", "CaptionMedia"],
       swiftSettings: settings),
     .target(name: "CaptionCLI", dependencies: ["CaptionKit"], swiftSettings: settings),
-    .executableTarget(name: "captionkit", dependencies: ["CaptionCLI"], swiftSettings: settings),
+    // The Swift runtime is linked in: the command starts without resolving its symbols,
+    // which is most of the start-up of a run on a small file.
+    .executableTarget(
+      name: "captionkit", dependencies: ["CaptionCLI"], swiftSettings: settings,
+      linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
     .target(
       name: "CaptionValidation", dependencies: ["CaptionCore", "CaptionFormats"],
       swiftSettings: settings),
