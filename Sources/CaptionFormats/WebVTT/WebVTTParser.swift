@@ -55,12 +55,14 @@ struct WebVTTParser {
 
   /// Reads the file; with `threads` > 1, a large file in two parts at once.
   ///
-  /// The later part starts at a block near the middle after a blank line, and is read on
-  /// another thread as if cues had come before it, with increasing numbers as identifiers
-  /// and no regions. It is kept when the earlier part, read here, ends in that state, no
-  /// identifier of the later part was used before, and the later part has nothing to report:
-  /// then one pass would have read the same cues. Otherwise the reading of the earlier part
-  /// goes on through the later one, as one pass does.
+  /// The later part starts at a block near the middle after a blank line. Once the header
+  /// and the blocks up to the first cue are read here (they define every region a cue can
+  /// use), the later part is read on another thread as if cues had come before it, with
+  /// those regions and increasing numbers as identifiers. It is kept when the earlier part,
+  /// read here, ends in that state, no identifier of the later part was used before, and the
+  /// later part has nothing to report: then one pass would have read the same cues.
+  /// Otherwise the reading of the earlier part goes on through the later one, as one pass
+  /// does.
   mutating func run(threads: Int, twoPartSize: Int = WebVTTParser.twoPartSize) {
     guard threads > 1, bytes.count >= twoPartSize,
       let split = Self.laterPart(bytes, from: bytes.count / 2)
@@ -69,33 +71,41 @@ struct WebVTTParser {
       return
     }
     scanner = LineScanner(bytes, startingAt: 0, end: split)
-    let (bytes, file) = (self.bytes, self.file)
-    let (reachedBlocks, later) = WorkerThread.run {
-      parse()
+    defer { sortDiagnostics() }
+    guard readHeader() else { return }
+    readBlocks(untilCue: true)
+    guard seenCue else {
+      scanner.readToEnd()
+      readBlocks()
+      return
+    }
+    let (bytes, file, regions, regionsByID) = (self.bytes, self.file, self.regions, regionsByID)
+    let (_, later) = WorkerThread.run {
+      readBlocks()
     } alongside: {
       var parser = WebVTTParser(bytes: bytes, file: file)
       parser.scanner = LineScanner(bytes, startingAt: split)
       parser.seenCue = true
+      parser.regions = regions
+      parser.regionsByID = regionsByID
       parser.cues.reserveCapacity(parser.estimatedCueCount() / 2 + 16)
       parser.readBlocks()
       return parser
     }
-    if reachedBlocks {
-      if later.diagnostics.isEmpty, later.increasingNumbers, seenCue, increasingNumbers,
-        pushedBack == nil, later.firstNumericID.map({ $0 > lastNumericID }) ?? true,
-        !later.cueIDs.keys.contains(where: { cueIDs[$0] != nil })
-      {
-        let base = cues.count
-        cues += later.cues
-        let lines = scanner.lineCount
-        for index in base..<cues.count { cues[index].moveDown(lines: lines) }
-        readInTwoParts = true
-      } else {
-        scanner.readToEnd()
-        readBlocks()
-      }
+    guard later.diagnostics.isEmpty, later.increasingNumbers, increasingNumbers,
+      pushedBack == nil, later.firstNumericID.map({ $0 > lastNumericID }) ?? true,
+      !later.cueIDs.keys.contains(where: { cueIDs[$0] != nil }),
+      later.regions.count == regions.count, self.regions.count == regions.count
+    else {
+      scanner.readToEnd()
+      readBlocks()
+      return
     }
-    sortDiagnostics()
+    let base = cues.count
+    cues += later.cues
+    let lines = scanner.lineCount
+    for index in base..<cues.count { cues[index].moveDown(lines: lines) }
+    readInTwoParts = true
   }
 
   /// Where a later part of the file may start, from `start` on: a line that is not blank
@@ -129,10 +139,14 @@ struct WebVTTParser {
       .map(\.element)
   }
 
-  /// Reads the signature, the header and the blocks; false when the file ends (or is not
-  /// read) before the blocks.
-  @discardableResult
-  private mutating func parse() -> Bool {
+  /// Reads the signature, the header and the blocks.
+  private mutating func parse() {
+    if readHeader() { readBlocks() }
+  }
+
+  /// Reads the signature and the header; false when the file ends (or is not read) before
+  /// the blocks.
+  private mutating func readHeader() -> Bool {
     guard checkSignature() else { return false }
     cues.reserveCapacity(estimatedCueCount())
     guard let signatureLine = scanner.next() else { return false }
@@ -155,13 +169,12 @@ struct WebVTTParser {
       pushedBack = second
       collectHeader(rest: rest, first: second)
     }
-    readBlocks()
     return true
   }
 
-  /// The block loop: every block up to the end of the lines.
-  private mutating func readBlocks() {
-    while true {
+  /// The block loop: every block up to the end of the lines, or up to the first cue.
+  private mutating func readBlocks(untilCue: Bool = false) {
+    while !(untilCue && seenCue) {
       guard let line = nextLine() else { break }
       if line.range.isEmpty { continue }
       pushedBack = line

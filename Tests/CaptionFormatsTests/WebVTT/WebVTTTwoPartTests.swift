@@ -78,6 +78,26 @@ import Testing
     #expect(compare(text))
   }
 
+  /// The regions of the header are handed to the later part: its cues may use them.
+  @Test func cuesUsingARegionOfTheHeaderKeepBothParts() {
+    var cues = mixed(300)
+    for index in stride(from: 0, to: 300, by: 7) {
+      cues[index] = cue(index + 1, settings: "region:low")
+    }
+    let text = Self.head + cues.joined()
+    #expect(compare(text))
+    var parser = WebVTTParser(bytes: Array(text.utf8), file: nil)
+    parser.run(threads: 2, twoPartSize: 1)
+    #expect(parser.cues.filter { $0.settings.region == "low" }.count == 43)
+    #expect(parser.regions.map(\.id) == ["low"])
+  }
+
+  /// A file whose first cue comes after the middle is read in one pass.
+  @Test func aFirstCueAfterTheMiddle() {
+    let notes = (1...200).map { "NOTE \($0)\n\n" }.joined()
+    #expect(!compare(Self.head + notes + mixed(20).joined()))
+  }
+
   @Test func findingsBeforeTheMiddleKeepBothParts() {
     var cues = mixed(300)
     cues[10] = cue(11, text: "<b>unclosed")
