@@ -1,7 +1,7 @@
 /// A growing run of bytes for text made of millions of short pieces (report lines, finding
 /// messages): each append writes straight into the storage, with none of an array's checks
 /// for a shared buffer. It cannot be copied, so its storage has one owner.
-public struct ByteBuffer: ~Copyable {
+public struct ByteBuffer: ByteAppending, ~Copyable {
   @usableFromInline var base: UnsafeMutablePointer<UInt8>
   @usableFromInline var length = 0
   @usableFromInline var capacity: Int
@@ -88,33 +88,6 @@ public struct ByteBuffer: ~Copyable {
     }
   }
 
-  /// Appends the UTF-8 of a literal.
-  @inlinable @inline(__always)
-  public mutating func appendLiteral(_ text: StaticString) {
-    append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-  }
-
-  /// Appends the UTF-8 of a string.
-  @inlinable
-  public mutating func appendUTF8(_ text: String) {
-    if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
-      for byte in text.utf8 { append(byte) }
-    }
-  }
-
-  /// Appends a whole number in decimal.
-  @inlinable
-  public mutating func appendDecimal(_ value: Int) {
-    appendDecimal(Int64(value))
-  }
-
-  /// Appends a whole number in decimal.
-  @inlinable
-  public mutating func appendDecimal(_ value: Int64) {
-    if value < 0 { append(UInt8(ascii: "-")) }
-    appendDecimal(value.magnitude)
-  }
-
   /// Appends a whole number in decimal, its digits written in place.
   @inlinable
   public mutating func appendDecimal(_ value: UInt64) {
@@ -125,19 +98,6 @@ public struct ByteBuffer: ~Copyable {
     let digits = DecimalDigits.count(value)
     DecimalDigits.write(value, digits: digits, to: room(digits))
     length &+= digits
-  }
-
-  /// Appends milliseconds as decimal seconds with exactly three decimals: `12.345`, `-0.500`.
-  @inlinable
-  public mutating func appendSeconds(milliseconds: Int64) {
-    if milliseconds < 0 { append(UInt8(ascii: "-")) }
-    let magnitude = milliseconds.magnitude
-    appendDecimal(magnitude / 1000)
-    let fraction = magnitude % 1000
-    let place = room(4)
-    place[0] = UInt8(ascii: ".")
-    DecimalDigits.write(fraction, digits: 3, to: place + 1)
-    length &+= 4
   }
 
   /// Drops the bytes from `count` on.

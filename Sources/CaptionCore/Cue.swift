@@ -337,3 +337,13 @@ public struct Cue: Sendable, Hashable {
     hasher.combine(location)
   }
 }
+
+extension Array where Element == Cue {
+  /// Appends `later`, the cues of a later part of the same file read on its own (its lines
+  /// counted from that part's first), each moved `lines` lines down to its place in the file.
+  package mutating func append(_ later: [Cue], movedDown lines: Int) {
+    let base = count
+    self += later
+    for index in base..<count { self[index].moveDown(lines: lines) }
+  }
+}

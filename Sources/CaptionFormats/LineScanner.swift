@@ -98,3 +98,31 @@ public struct LineScanner: Sequence, IteratorProtocol, Sendable {
     }
   }
 }
+
+extension LineScanner {
+  /// The start of the first line from `start` on that follows exactly one empty line after a
+  /// line that is not empty, all three ended by LF or CRLF, and for which `accept` is true; nil
+  /// when there is none. Such a line starts a block in any reading of WebVTT or SRT: where a
+  /// reader may start a later part of a large file.
+  static func lineAfterOneEmptyLine(
+    in bytes: UnsafeBufferPointer<UInt8>, from start: Int, where accept: (Int) -> Bool
+  ) -> Int? {
+    let count = bytes.count
+    var index = Swift.max(start, 4)
+    while index < count {
+      defer { index += 1 }
+      guard bytes[index - 1] == 0x0A, bytes[index] != 0x0A, bytes[index] != 0x0D else {
+        continue
+      }
+      // `x\n\n` or `x\r\n\r\n` before `index`.
+      let crlf = bytes[index - 2] == 0x0D
+      let emptyStart = crlf ? index - 2 : index - 1
+      let previousEnd = crlf ? emptyStart - 2 : emptyStart - 1
+      guard previousEnd >= 1, bytes[emptyStart - 1] == 0x0A, !crlf || bytes[emptyStart - 2] == 0x0D,
+        bytes[previousEnd - 1] != 0x0A, bytes[previousEnd - 1] != 0x0D, accept(index)
+      else { continue }
+      return index
+    }
+    return nil
+  }
+}

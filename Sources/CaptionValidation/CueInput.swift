@@ -5,14 +5,8 @@ public import CaptionCore
 public struct CueInput: Sendable {
   /// 1-based position in the track.
   public var index: Int
-  public var start: MediaTime {
-    didSet { durationMilliseconds = end.milliseconds - start.milliseconds }
-  }
-  public var end: MediaTime {
-    didSet { durationMilliseconds = end.milliseconds - start.milliseconds }
-  }
-  /// The cue's duration in milliseconds (negative when it ends before it starts).
-  public private(set) var durationMilliseconds: Int64
+  public var start: MediaTime
+  public var end: MediaTime
   /// The cue before this one in the track, with its index.
   public var previous: (index: Int, start: MediaTime, end: MediaTime)?
   /// The earlier cue that ends last (for overlaps), with its index.
@@ -30,7 +24,6 @@ public struct CueInput: Sendable {
     self.cues = cues
     self.start = cues[index - 1].start
     self.end = cues[index - 1].end
-    durationMilliseconds = end.milliseconds - start.milliseconds
     self.previous = previous
     self.latestEnd = latestEnd
     self.text = text
@@ -58,5 +51,8 @@ public struct CueInput: Sendable {
 
   /// The cue's reference for diagnostics.
   public var reference: CueReference { cue.reference(index: index) }
+
+  /// The cue's duration in milliseconds (negative when it ends before it starts).
+  public var durationMilliseconds: Int64 { end.milliseconds - start.milliseconds }
 
 }

@@ -137,51 +137,31 @@ struct SRTParser {
         parse(bytes, from: split.offset)
         return
       }
-      let base = cues.count
-      cues += later.cues
-      for index in base..<cues.count { cues[index].moveDown(lines: lineNumber) }
+      cues.append(later.cues, movedDown: lineNumber)
       lineNumber += later.lineNumber
       readInTwoParts = true
     }
   }
 
   /// Where a later part of the file may start, from `start` on: a counter line (a number
-  /// that fits 18 digits) after exactly one empty line, followed by a timing line, all with
-  /// LF or CRLF line ends; the offset of the counter line and the counter. Nil when there is
-  /// none.
+  /// that fits 18 digits) after exactly one empty line, followed by a timing line; the offset
+  /// of the counter line and the counter. Nil when there is none.
   private static func laterPart(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int)
     -> (offset: Int, counter: Int)?
   {
-    let count = bytes.count
-    var index = max(start, 4)
-    while index < count {
-      guard bytes[index - 1] == 0x0A else {
-        index += 1
-        continue
-      }
-      // `index` starts a line; the line before it must be empty and follow a line that is
-      // not (`x\n\n` or `x\r\n\r\n`).
-      let crlf = bytes[index - 2] == 0x0D
-      let blankStart = crlf ? index - 2 : index - 1
-      let previousEnd = crlf ? blankStart - 2 : blankStart - 1
-      guard previousEnd >= 1, bytes[blankStart - 1] == 0x0A,
-        !crlf || bytes[blankStart - 2] == 0x0D,
-        bytes[previousEnd - 1] != 0x0A, bytes[previousEnd - 1] != 0x0D
-      else {
-        index += 1
-        continue
-      }
+    var value = 0
+    let found = LineScanner.lineAfterOneEmptyLine(in: bytes, from: start) { index in
       let counter = line(bytes, at: index, number: 0)
       let digits = slice(bytes, counter.start, counter.rawEnd)
-      if counter.next < count, isCounter(digits), digits.count <= 18 {
-        let timing = line(bytes, at: counter.next, number: 0)
-        if SRTTiming.isCandidate(slice(bytes, timing.start, timing.end)) {
-          return (index, digits.reduce(0) { $0 * 10 + Int($1 - 0x30) })
-        }
+      guard counter.next < bytes.count, isCounter(digits), digits.count <= 18 else {
+        return false
       }
-      index += 1
+      let timing = line(bytes, at: counter.next, number: 0)
+      guard SRTTiming.isCandidate(slice(bytes, timing.start, timing.end)) else { return false }
+      value = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+      return true
     }
-    return nil
+    return found.map { ($0, value) }
   }
 
   /// Where reading starts: after a second byte order mark (decoding removes only the first),

@@ -101,30 +101,14 @@ struct WebVTTParser {
       readBlocks()
       return
     }
-    let base = cues.count
-    cues += later.cues
-    let lines = scanner.lineCount
-    for index in base..<cues.count { cues[index].moveDown(lines: lines) }
+    cues.append(later.cues, movedDown: scanner.lineCount)
     readInTwoParts = true
   }
 
-  /// Where a later part of the file may start, from `start` on: a line that is not blank
-  /// after a blank line, both ended by LF or CRLF, after the signature line.
+  /// Where a later part of the file may start, from `start` on: a line after one empty line.
   private static func laterPart(_ bytes: [UInt8], from start: Int) -> Int? {
-    bytes.withUnsafeBufferPointer { bytes -> Int? in
-      let count = bytes.count
-      var index = max(start, 8)
-      while index < count {
-        if bytes[index - 1] == 0x0A, bytes[index] != 0x0A, bytes[index] != 0x0D {
-          let crlf = bytes[index - 2] == 0x0D
-          let blankEnd = crlf ? index - 2 : index - 1
-          if blankEnd >= 1, bytes[blankEnd - 1] == 0x0A || bytes[blankEnd - 1] == 0x0D {
-            return index
-          }
-        }
-        index += 1
-      }
-      return nil
+    bytes.withUnsafeBufferPointer {
+      LineScanner.lineAfterOneEmptyLine(in: $0, from: max(start, 8)) { _ in true }
     }
   }
 
