@@ -38,6 +38,22 @@ extension ByteAppending where Self: ~Copyable {
     appendDecimal(value.magnitude)
   }
 
+  /// Appends a whole number in decimal: its digits are made in a buffer on the stack and
+  /// appended at once (`ByteBuffer` writes them in place).
+  @inlinable
+  public mutating func appendDecimal(_ value: UInt64) {
+    if value < 10 {
+      append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+      return
+    }
+    let digits = DecimalDigits.count(value)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+      guard let place = buffer.baseAddress else { return }
+      DecimalDigits.write(value, digits: digits, to: place)
+      append(UnsafeBufferPointer(start: place, count: digits))
+    }
+  }
+
   /// Appends milliseconds as decimal seconds with exactly three decimals: `12.345`, `-0.500`.
   @inlinable
   public mutating func appendSeconds(milliseconds: Int64) {
@@ -57,21 +73,5 @@ extension Array: ByteAppending where Element == UInt8 {
   @inlinable
   public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     append(contentsOf: bytes)
-  }
-
-  /// Appends a whole number in decimal: its digits are made in a buffer on the stack and
-  /// appended at once.
-  @inlinable
-  public mutating func appendDecimal(_ value: UInt64) {
-    if value < 10 {
-      append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
-      return
-    }
-    let digits = DecimalDigits.count(value)
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-      guard let place = buffer.baseAddress else { return }
-      DecimalDigits.write(value, digits: digits, to: place)
-      append(contentsOf: UnsafeBufferPointer(start: place, count: digits))
-    }
   }
 }
