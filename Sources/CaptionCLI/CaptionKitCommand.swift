@@ -45,18 +45,21 @@ public enum CaptionKitCommand {
       arguments: Array(CommandLine.arguments.dropFirst()),
       stdin: FileDescriptorSource(descriptor: 0), stdout: FileDescriptorSink(descriptor: 1),
       stderr: FileDescriptorSink(descriptor: 2), environment: environment,
-      stderrIsTerminal: isatty(2) == 1)
+      stderrIsTerminal: isatty(2) == 1, exitsAfterRun: true)
     exit(status)
   }
 
-  /// Runs the tool in process. `arguments` excludes the program name.
+  /// Runs the tool in process. `arguments` excludes the program name. `exitsAfterRun` says
+  /// that the process exits as soon as this returns, so that a command need not free the
+  /// large tracks and reports it is done with (see `CommandContext.keepUntilExit`).
   public static func run(
     arguments: [String], stdin: ByteSource, stdout: ByteSink, stderr: ByteSink,
-    environment: [String: String] = [:], stderrIsTerminal: Bool = false
+    environment: [String: String] = [:], stderrIsTerminal: Bool = false,
+    exitsAfterRun: Bool = false
   ) -> Int32 {
     let context = CommandContext(
       stdin: stdin, stdout: stdout, stderr: stderr, environment: environment,
-      stderrIsTerminal: stderrIsTerminal)
+      stderrIsTerminal: stderrIsTerminal, exitsAfterRun: exitsAfterRun)
     let toolUsage = "captionkit <command> [options]"
     guard let first = arguments.first else {
       return usageError(

@@ -85,7 +85,10 @@ enum ValidateCommand: CaptionCommand {
     }
 
     var report = ValidationReport()
+    // The caption file read last: freed before the next input is read, else kept to the end.
+    var lastRead: ReadResult?
     for path in arguments.positionals {
+      lastRead = nil
       let inputs: (media: [String], captions: [String])
       do {
         inputs = try inputFiles(of: path)
@@ -107,8 +110,9 @@ enum ValidateCommand: CaptionCommand {
         }
       }
       for file in inputs.captions {
+        lastRead = nil
         do {
-          try validateCaptionFile(
+          lastRead = try validateCaptionFile(
             file, options: inputOptions, profile: profile, validator: validator,
             report: &report, htmlCues: &htmlCues, in: context)
         } catch {
@@ -117,15 +121,20 @@ enum ValidateCommand: CaptionCommand {
       }
     }
 
+    let counts = report.counts()
     try write(
-      report, format: format, failOn: failOn, output: arguments.value("output"), in: context)
+      report, counts: counts, format: format, failOn: failOn, output: arguments.value("output"),
+      in: context)
     if let htmlReport, let htmlCues {
       let model = htmlCues.model(
         of: report, title: HTMLReportCollector.title(for: arguments.positionals))
       try AtomicFileWriter.write(Array(ValidationHTMLReportWriter.page(model).utf8), to: htmlReport)
     }
+    context.keepUntilExit(lastRead)
+    context.keepUntilExit(report)
     if let inputFailure { return inputFailure }
-    return report.hasFinding(atLeast: failOn) ? ExitCode.findings : ExitCode.success
+    return ValidationReport.hasFinding(atLeast: failOn, in: counts)
+      ? ExitCode.findings : ExitCode.success
   }
 
   /// `--fail-on`: the least severity that makes the exit status 1; nil for `never`.
@@ -166,12 +175,14 @@ enum ValidateCommand: CaptionCommand {
     return (mediaFiles, captionFiles)
   }
 
-  /// Checks one caption file and adds its track and findings to the report.
+  /// Checks one caption file and adds its track and findings to the report; returns what
+  /// was read (the report keeps only the track's metadata).
+  @discardableResult
   static func validateCaptionFile(
     _ file: String, options: InputOptions, profile: ValidationProfile, validator: Validator,
     report: inout ValidationReport, htmlCues: inout HTMLReportCollector?,
     in context: CommandContext
-  ) throws(CommandFailure) {
+  ) throws(CommandFailure) -> ReadResult {
     var result = try options.read(file, in: context)
     let context = ValidationContext(tracks: [result.track], profile: profile)
     let findings = validator.validate(result.track, in: context, id: report.nextTrackID)
@@ -183,6 +194,7 @@ enum ValidateCommand: CaptionCommand {
     htmlCues?.add(result.track, id: report.nextTrackID)
     // The report takes the findings over, so that they are not held twice.
     report.add(result, findings: consume findings, checkedRules: rules)
+    return result
   }
 
   /// The files among `files` that are sidecars of one of `media` (in the same folder, named
@@ -300,14 +312,14 @@ enum ValidateCommand: CaptionCommand {
   /// written as they are made, in chunks, so a report of a million findings is never held
   /// whole.
   private static func write(
-    _ report: ValidationReport, format: String, failOn: Severity?, output: String?,
-    in context: CommandContext
+    _ report: ValidationReport, counts: [Severity: Int], format: String, failOn: Severity?,
+    output: String?, in context: CommandContext
   ) throws(CommandFailure) {
     let bytes: [UInt8]
     switch format {
     case "json":
       try stream(to: output, in: context) { (flush) throws(WriteFailure) in
-        try JSONReportWriter.write(report, chunkSize: chunkSize, flush: flush)
+        try JSONReportWriter.write(report, counts: counts, chunkSize: chunkSize, flush: flush)
       }
       return
     case "junit": bytes = JUnitReportWriter.write(report, failOn: failOn)
@@ -315,7 +327,7 @@ enum ValidateCommand: CaptionCommand {
     default:
       try stream(to: output, in: context) { (flush) throws(WriteFailure) in
         try TextReportWriter.write(
-          report, chunkSize: chunkSize, threads: threads, flush: flush)
+          report, counts: counts, chunkSize: chunkSize, threads: threads, flush: flush)
       }
       return
     }

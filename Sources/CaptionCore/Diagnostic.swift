@@ -178,6 +178,72 @@ public struct Diagnostic: Sendable, Hashable {
     set { change { $0.hint = newValue } }
   }
 
+  /// The number of errors, warnings and remarks in `list`, read in place (a copy of each
+  /// finding would take a reference to its table).
+  package static func severityCounts(in list: [Diagnostic]) -> (
+    errors: Int, warnings: Int, remarks: Int
+  ) {
+    var counts = (errors: 0, warnings: 0, remarks: 0)
+    list.withUnsafeBufferPointer { buffer in
+      for index in buffer.indices {
+        let severity: Severity
+        switch buffer[index].storage {
+        case .fields(let fields): severity = fields.severity
+        case .row(let table, let row): severity = table.severity(of: row)
+        }
+        switch severity {
+        case .error: counts.errors += 1
+        case .warning: counts.warnings += 1
+        case .remark: counts.remarks += 1
+        }
+      }
+    }
+    return counts
+  }
+
+  /// True when every finding of `list` is in the track with id `id`. Read in place, each
+  /// table of findings looked at once.
+  package static func all(_ list: [Diagnostic], inTrack id: String) -> Bool {
+    list.withUnsafeBufferPointer { buffer in
+      var checked: FindingTable?
+      for index in buffer.indices {
+        switch buffer[index].storage {
+        case .fields(let fields):
+          if fields.track != id { return false }
+        case .row(let table, _):
+          if table === checked { continue }
+          if table.track != id { return false }
+          checked = table
+        }
+      }
+      return true
+    }
+  }
+
+  /// The index of the first finding of `list` placed before the one ahead of it (findings
+  /// with no place first); nil when the list is in the order of their places. Read in place.
+  package static func firstOutOfOrder(in list: [Diagnostic]) -> Int? {
+    list.withUnsafeBufferPointer { buffer -> Int? in
+      var previous: SourceLocation?
+      for index in buffer.indices {
+        let location: SourceLocation?
+        switch buffer[index].storage {
+        case .fields(let fields): location = fields.location
+        case .row(let table, let row): location = table.location(of: row)
+        }
+        if index > 0 {
+          switch (location, previous) {
+          case (nil, .some): return index
+          case (let here?, let before?) where here < before: return index
+          default: break
+          }
+        }
+        previous = location
+      }
+      return nil
+    }
+  }
+
   /// Appends the file's name as UTF-8 to `bytes`; false, appending nothing, when there is
   /// none.
   package func appendFile(to bytes: inout ByteBuffer) -> Bool {

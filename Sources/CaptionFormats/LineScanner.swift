@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One line of a text buffer: the byte range of its content, without the terminator.
 public struct TextLine: Sendable, Hashable {
   /// Byte range of the line's content in the buffer.
@@ -26,6 +32,9 @@ public struct LineScanner: Sequence, IteratorProtocol, Sendable {
   private var number = 0
   /// Where the lines end: the end of the buffer, or of the part of it being read.
   private var end: Int
+  /// True when the buffer is known to hold no carriage return: every line then ends at the
+  /// next line feed, found with `memchr`.
+  package var lineFeedsOnly = false
 
   public init(_ bytes: [UInt8], startingAt position: Int = 0) {
     self.bytes = bytes
@@ -57,8 +66,13 @@ public struct LineScanner: Sequence, IteratorProtocol, Sendable {
     let start = position
     return bytes.withUnsafeBufferPointer { buffer -> TextLine in
       var index = start
-      // Eight bytes at a time while none of them is CR or LF.
-      if let base = buffer.baseAddress {
+      if lineFeedsOnly, let base = buffer.baseAddress {
+        index = count
+        if let found = memchr(base + start, 0x0A, count - start) {
+          index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+        }
+      } else if let base = buffer.baseAddress {
+        // Eight bytes at a time while none of them is CR or LF.
         let raw = UnsafeRawPointer(base)
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080

@@ -19,6 +19,8 @@ public struct Findings: Sendable {
   private var written: [WrittenFinding] = []
   /// The findings of `CompactCueRule`s about cues, as rows of the table, in chunks.
   private var rows: [[FindingTable.Row]] = []
+  /// The number of rows in the last chunk of `rows`.
+  private var rowsInLastChunk = 0
   /// For each finding about a cue, in the order found: true for a row, false when written.
   private var isRow: [Bool] = []
   private var otherFindings: [Diagnostic] = []
@@ -94,11 +96,13 @@ public struct Findings: Sendable {
       add(text.message, cue: cue, hint: text.hint)
       return
     }
-    if rows.last.map({ $0.count == FindingTable.chunkSize }) ?? true {
+    if rowsInLastChunk == FindingTable.chunkSize || rows.isEmpty {
       rows.append([])
       rows[rows.count - 1].reserveCapacity(FindingTable.chunkSize)
+      rowsInLastChunk = 0
     }
     rows[rows.count - 1].append(row)
+    rowsInLastChunk += 1
     isRow.append(true)
   }
 

@@ -123,15 +123,16 @@ public struct Validator: Sendable {
       // from the file's bytes, taken once for the block.
       var cueInput = CueInput(index: range.lowerBound + 1, of: cues)
       let source = cues[range.lowerBound].source
-      func check(_ bytes: UnsafeBufferPointer<UInt8>) {
+      func check(_ bytes: UnsafeBufferPointer<UInt8>, _ cueBuffer: UnsafeBufferPointer<Cue>) {
         for offset in range {
           let index = offset + 1
           cueInput.move(to: index, previous: previous, latestEnd: latestEnd)
           if needsText {
+            // Read in place: a copy of the cue would take a reference to its source.
             if let source {
-              scanner.scan(cues[offset], in: bytes, of: source)
+              scanner.scan(cueBuffer[offset], in: bytes, of: source)
             } else {
-              scanner.scan(cues[offset])
+              scanner.scan(cueBuffer[offset])
             }
             swap(&cueInput.text, &scanner.view)
           }
@@ -148,10 +149,12 @@ public struct Validator: Sendable {
           }
         }
       }
-      if let source {
-        source.bytes.withUnsafeBufferPointer { check($0) }
-      } else {
-        check(UnsafeBufferPointer(start: nil, count: 0))
+      cues.withUnsafeBufferPointer { cueBuffer in
+        if let source {
+          source.bytes.withUnsafeBufferPointer { check($0, cueBuffer) }
+        } else {
+          check(UnsafeBufferPointer(start: nil, count: 0), cueBuffer)
+        }
       }
       return CuePass(findings: findings, scripts: scanner.scripts)
     }
@@ -269,17 +272,7 @@ public struct Validator: Sendable {
   /// Stable sort by position; findings without one first.
   public static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
     // Most lists come in order: checked reading each place once.
-    var inOrder = true
-    var previous: SourceLocation?
-    for index in diagnostics.indices {
-      let location = diagnostics[index].location
-      if index > 0, precedes(location, previous) {
-        inOrder = false
-        break
-      }
-      previous = location
-    }
-    if inOrder { return diagnostics }
+    if Diagnostic.firstOutOfOrder(in: diagnostics) == nil { return diagnostics }
     return diagnostics.enumerated().sorted { a, b in
       if precedes(a.element, b.element) { return true }
       if precedes(b.element, a.element) { return false }

@@ -15,9 +15,11 @@ enum JSONReportWriter {
   }
 
   /// Writes the report in pieces of about `chunkSize` bytes, handing each to `flush`, so a
-  /// report of a million findings is never held whole as JSON.
+  /// report of a million findings is never held whole as JSON. `counts`, when given, is the
+  /// report's `counts()`, for the summary.
   static func write<E: Error>(
-    _ report: ValidationReport, chunkSize: Int, flush: ([UInt8]) throws(E) -> Void
+    _ report: ValidationReport, counts: [Severity: Int]? = nil, chunkSize: Int,
+    flush: ([UInt8]) throws(E) -> Void
   ) throws(E) {
     var json = JSONOutput(
       reservingCapacity: min(chunkSize, 512 + report.diagnostics.count * 300) + 4096)
@@ -63,7 +65,7 @@ enum JSONReportWriter {
     }
     json.endArray()
     json.key("summary")
-    let counts = report.counts()
+    let counts = counts ?? report.counts()
     json.beginObject()
     json.key("errors")
     json.integer(counts[.error, default: 0])

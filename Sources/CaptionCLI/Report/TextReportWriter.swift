@@ -15,10 +15,11 @@ enum TextReportWriter {
 
   /// Writes the report in chunks of about `chunkSize` bytes, handing each to `flush`, so a
   /// report of a million findings is never held whole in memory. With `threads` > 1, the
-  /// findings are worded in blocks on two threads, still written in order.
+  /// findings are worded in blocks on two threads, still written in order. `counts`, when
+  /// given, is the report's `counts()`, for the summary line.
   static func write<E: Error>(
-    _ report: ValidationReport, chunkSize: Int, threads: Int = 1,
-    blockSize: Int = defaultBlockSize, flush: ([UInt8]) throws(E) -> Void
+    _ report: ValidationReport, counts: [Severity: Int]? = nil, chunkSize: Int,
+    threads: Int = 1, blockSize: Int = defaultBlockSize, flush: ([UInt8]) throws(E) -> Void
   ) throws(E) {
     let blockSize = max(1, blockSize)
     var bytes: [UInt8] = []
@@ -37,12 +38,19 @@ enum TextReportWriter {
       // About two lines a finding, each naming the file.
       let fileLength = found > 0 ? diagnostics[lower].file?.utf8.count ?? 8 : 0
       var text = ByteBuffer(capacity: range.count * (200 + 2 * fileLength))
-      for index in range {
-        let diagnostic = diagnostics[index]
-        let stream =
-          !streams.isEmpty && diagnostic.location == nil && diagnostic.cue != nil
-          ? diagnostic.track.flatMap { streams[$0] } : nil
-        append(diagnostic, stream: stream, to: &text)
+      // Read in place: a copy of each finding would take a reference to its table.
+      diagnostics.withUnsafeBufferPointer { buffer in
+        for index in range {
+          guard !streams.isEmpty else {
+            append(buffer[index], to: &text)
+            continue
+          }
+          let diagnostic = buffer[index]
+          let stream =
+            diagnostic.location == nil && diagnostic.cue != nil
+            ? diagnostic.track.flatMap { streams[$0] } : nil
+          append(diagnostic, stream: stream, to: &text)
+        }
       }
       return text.bytes
     }
@@ -66,7 +74,7 @@ enum TextReportWriter {
       text += summary(of: entry, tracks: report.tracks)
     }
     let files = report.tracks.count
-    let counts = report.counts()
+    let counts = counts ?? report.counts()
     text += "checked \(plural(files, "file")): \(plural(counts[.error, default: 0], "error")), "
     text += "\(plural(counts[.warning, default: 0], "warning")), "
     text += "\(plural(counts[.remark, default: 0], "remark"))\n"

@@ -56,7 +56,7 @@ struct ValidationReport {
     for index in read.indices where read[index].track != id { read[index].track = id }
     // The findings of a first track become the report's list as they are, the reader's few
     // put in at their places, so that a large list is not copied.
-    if diagnostics.isEmpty, read.count <= 64, findings.allSatisfy({ $0.track == id }) {
+    if diagnostics.isEmpty, read.count <= 64, Diagnostic.all(findings, inTrack: id) {
       diagnostics = findings
       findings = []
       var low = 0
@@ -124,14 +124,7 @@ struct ValidationReport {
   /// The diagnostics of each severity, counted in one walk.
   func counts() -> [Severity: Int] {
     // Counted in three numbers, then put in a dictionary once.
-    var (errors, warnings, remarks) = (0, 0, 0)
-    for index in diagnostics.indices {
-      switch diagnostics[index].severity {
-      case .error: errors += 1
-      case .warning: warnings += 1
-      case .remark: remarks += 1
-      }
-    }
+    let (errors, warnings, remarks) = Diagnostic.severityCounts(in: diagnostics)
     return [.error: errors, .warning: warnings, .remark: remarks]
   }
 
@@ -139,5 +132,12 @@ struct ValidationReport {
   func hasFinding(atLeast severity: Severity?) -> Bool {
     guard let severity else { return false }
     return diagnostics.indices.contains { diagnostics[$0].severity >= severity }
+  }
+
+  /// True when `counts` (of `counts()`) has a diagnostic at least `severity`; never true for
+  /// nil (`--fail-on never`).
+  static func hasFinding(atLeast severity: Severity?, in counts: [Severity: Int]) -> Bool {
+    guard let severity else { return false }
+    return counts.contains { $0.key >= severity && $0.value > 0 }
   }
 }

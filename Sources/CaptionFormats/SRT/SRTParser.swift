@@ -1,5 +1,11 @@
 import CaptionCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The state of reading one SRT file, line by line, in one pass over its UTF-8 bytes.
 ///
 /// A cue starts at a timing line (a line that starts with a digit and holds `-->`), or at the
@@ -57,6 +63,8 @@ struct SRTParser {
   private var current: PendingCue?
   private var textLines: [TextLine] = []
   private var scratch: [UInt8] = []
+  /// What the last timing line read has that is not written the SRT way.
+  private var timingIssues: [SRTTiming.Issue] = []
   private var dropping = false
   private var blankCount = 0
   private var firstBlank: SourceLocation?
@@ -69,6 +77,9 @@ struct SRTParser {
   private var lineNumber = 0
   /// True when the file was read in two parts (`parse(threads:)`) and both were kept.
   private(set) var readInTwoParts = false
+  /// True when the file has no carriage return: every line ends at a line feed, found with
+  /// `memchr`.
+  private var lineFeedsOnly = false
 
   init(source: CueSource, path: String?) {
     self.source = source
@@ -89,6 +100,7 @@ struct SRTParser {
   /// Reads every cue of `source`.
   mutating func parse() {
     source.bytes.withUnsafeBufferPointer { bytes in
+      lineFeedsOnly = Self.hasNoCarriageReturn(bytes)
       cues.reserveCapacity(SRTParser.estimatedCueCount(bytes))
       parse(bytes, from: start(bytes))
     }
@@ -110,6 +122,8 @@ struct SRTParser {
       return
     }
     source.bytes.withUnsafeBufferPointer { bytes in
+      let lineFeedsOnly = Self.hasNoCarriageReturn(bytes)
+      self.lineFeedsOnly = lineFeedsOnly
       let estimate = SRTParser.estimatedCueCount(bytes)
       cues.reserveCapacity(estimate)
       let position = start(bytes)
@@ -123,6 +137,7 @@ struct SRTParser {
         parse(UnsafeBufferPointer(rebasing: bytes[..<split.offset]), from: position)
       } alongside: {
         var parser = SRTParser(source: source, path: path)
+        parser.lineFeedsOnly = lineFeedsOnly
         parser.cues.reserveCapacity(estimate / 2 + 16)
         parser.lastCounter = split.counter - 1
         parser.sawBlock = true
@@ -184,7 +199,7 @@ struct SRTParser {
     defer { lineNumber = number }
     while position < bytes.count {
       number += 1
-      let line = SRTParser.line(bytes, at: position, number: number)
+      let line = SRTParser.line(bytes, at: position, number: number, lineFeedsOnly: lineFeedsOnly)
       position = line.next
       if line.isBlank {
         if line.rawEnd > line.start {
@@ -205,7 +220,8 @@ struct SRTParser {
       if position < bytes.count,
         SRTParser.isCounter(content) || blankCount > 0 || !sawBlock
       {
-        let next = SRTParser.line(bytes, at: position, number: number + 1)
+        let next = SRTParser.line(
+          bytes, at: position, number: number + 1, lineFeedsOnly: lineFeedsOnly)
         if SRTTiming.isCandidate(SRTParser.slice(bytes, next.start, next.end)) {
           position = next.next
           number += 1
@@ -232,10 +248,30 @@ struct SRTParser {
     return arrows * (bytes.count / sample) + arrows
   }
 
-  private static func line(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, number: Int)
-    -> Line
-  {
+  /// True when `bytes` hold no carriage return.
+  private static func hasNoCarriageReturn(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    return memchr(base, 0x0D, bytes.count) == nil
+  }
+
+  /// The line starting at `start`; `lineFeedsOnly` says that the bytes hold no carriage
+  /// return, so that the line ends at the next line feed.
+  @inline(__always)
+  private static func line(
+    _ bytes: UnsafeBufferPointer<UInt8>, at start: Int, number: Int, lineFeedsOnly: Bool = false
+  ) -> Line {
     let count = bytes.count
+    if lineFeedsOnly, let base = bytes.baseAddress {
+      var rawEnd = count
+      var next = count
+      if let found = memchr(base + start, 0x0A, count - start) {
+        rawEnd = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+        next = rawEnd + 1
+      }
+      var end = rawEnd
+      while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+      return Line(start: start, end: end, rawEnd: rawEnd, next: next, number: number)
+    }
     var index = SRTParser.skip(bytes, from: start, unless: 0x0A, 0x0D)
     while index < count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
     let rawEnd = index
@@ -303,7 +339,8 @@ struct SRTParser {
     let expected = (previous ?? 0) + 1
     lastCounter = counterValue ?? expected
     let timingContent = SRTParser.slice(bytes, timingLine.start, timingLine.end)
-    guard let timing = SRTTiming(timingContent, cue: index) else {
+    if !timingIssues.isEmpty { timingIssues.removeAll(keepingCapacity: true) }
+    guard let timing = SRTTiming(timingContent, cue: index, issues: &timingIssues) else {
       error(
         "timing '\(SRTText.excerpt(timingContent))' cannot be read, the cue is dropped with its text",
         at: timingLine.location, hint: "write the timing as hh:mm:ss,mmm --> hh:mm:ss,mmm")
@@ -358,7 +395,7 @@ struct SRTParser {
         "\(name) has no counter", at: timingLine.location, cue: cue,
         hint: "write the cue number on the line before the timing")
     }
-    for issue in timing.issues {
+    for issue in timingIssues {
       warn(
         issue.message,
         at: SourceLocation(
@@ -411,8 +448,7 @@ struct SRTParser {
   }
 
   private mutating func finishCue(_ bytes: UnsafeBufferPointer<UInt8>) {
-    guard let pending = current else { return }
-    current = nil
+    guard let pending = current.take() else { return }
     var hasMarkup = false
     var settings: CueSettings?
     // The text is kept as a range of the file when its lines sit there joined by LF.
@@ -447,7 +483,7 @@ struct SRTParser {
           id: pending.id, start: pending.start, end: pending.end, settings: settings,
           source: source, range: range, hasMarkup: hasMarkup, writtenForm: writtenForm,
           location: pending.location))
-      textLines.removeAll(keepingCapacity: true)
+      clearTextLines()
       return
     }
     scratch.removeAll(keepingCapacity: true)
@@ -468,16 +504,22 @@ struct SRTParser {
     let text =
       hasMarkup
       ? CueText(markup: rawText, syntax: SRTCueTextMarkup.shared) : CueText(plain: rawText)
-    textLines.removeAll(keepingCapacity: true)
+    clearTextLines()
     cues.append(
       Cue(
         id: pending.id, start: pending.start, end: pending.end, settings: settings ?? .default,
         text: text, rawText: rawText, location: pending.location))
   }
 
+  /// Empties `textLines`, keeping its storage: a cue has a line or two, dropped one by one
+  /// faster than a general removal.
+  private mutating func clearTextLines() {
+    while !textLines.isEmpty { textLines.removeLast() }
+  }
+
   private static func hasMarkup(_ content: UnsafeBufferPointer<UInt8>) -> Bool {
-    let index = SRTParser.skip(content, from: 0, unless: 0x3C, 0x7B)
-    return content[index...].contains { $0 == 0x3C || $0 == 0x7B }
+    guard let base = content.baseAddress else { return false }
+    return memchr(base, 0x3C, content.count) != nil || memchr(base, 0x7B, content.count) != nil
   }
 
   private mutating func markup(_ content: UnsafeBufferPointer<UInt8>, _ pending: PendingCue)

@@ -6,48 +6,31 @@
 
 /// Byte-level helpers of the WebVTT parser: scanning lines, making strings, quoting.
 extension WebVTTParser {
-  /// The first "-->" and the first NUL byte of a line, found in one pass that skips eight
-  /// bytes at a time while none of them is ">" or NUL.
+  /// The first "-->" and the first NUL byte of a line, found with `memchr`.
   func scanLine(_ range: Range<Int>) -> (arrow: Int?, nul: Int?) {
     guard !range.isEmpty else { return (nil, nil) }
     return bytes.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return (nil, nil) }
-      let raw = UnsafeRawPointer(base)
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let highs: UInt64 = 0x8080_8080_8080_8080
-      let greaterThans: UInt64 = 0x3E3E_3E3E_3E3E_3E3E
-      @inline(__always) func hasZeroByte(_ word: UInt64) -> Bool {
-        (word &- ones) & ~word & highs != 0
+      let start = UnsafeRawPointer(base)
+      let end = range.upperBound
+      @inline(__always) func find(_ byte: Int32, from index: Int) -> Int? {
+        guard index < end, let found = memchr(base + index, byte, end - index) else {
+          return nil
+        }
+        return start.distance(to: UnsafeRawPointer(found))
       }
       var arrow: Int?
-      var nul: Int?
-      var index = range.lowerBound
-      let end = range.upperBound
-      while index < end {
-        if index + 8 <= end {
-          let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-          if !hasZeroByte(word), !hasZeroByte(word ^ greaterThans) {
-            index += 8
-            continue
-          }
+      var from = range.lowerBound
+      while let greaterThan = find(0x3E, from: from) {
+        if greaterThan - range.lowerBound >= 2, buffer[greaterThan - 1] == 0x2D,
+          buffer[greaterThan - 2] == 0x2D
+        {
+          arrow = greaterThan - 2
+          break
         }
-        let stop = min(index + 8, end)
-        while index < stop {
-          let byte = buffer[index]
-          if byte == 0x3E {
-            if arrow == nil, index - range.lowerBound >= 2, buffer[index - 1] == 0x2D,
-              buffer[index - 2] == 0x2D
-            {
-              arrow = index - 2
-            }
-          } else if byte == 0, nul == nil {
-            nul = index
-          }
-          index += 1
-        }
-        if arrow != nil, nul != nil { break }
+        from = greaterThan + 1
       }
-      return (arrow, nul)
+      return (arrow, find(0, from: range.lowerBound))
     }
   }
 

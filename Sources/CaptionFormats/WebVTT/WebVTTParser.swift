@@ -1,5 +1,11 @@
 import CaptionCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The W3C WebVTT parser algorithm (section 6.1) over UTF-8 bytes, with the syntax checker
 /// run in the same pass.
 ///
@@ -36,11 +42,23 @@ struct WebVTTParser {
   /// Lines of the block being collected (reused between blocks).
   var buffer: [TextLine] = []
 
-  init(bytes: [UInt8], file: String?) {
+  /// True when the file holds no carriage return (see `LineScanner.lineFeedsOnly`).
+  let lineFeedsOnly: Bool
+
+  /// A parser of `bytes`; `lineFeedsOnly`, when known, says whether they hold no carriage
+  /// return.
+  init(bytes: [UInt8], file: String?, lineFeedsOnly: Bool? = nil) {
     self.bytes = bytes
     self.source = CueSource(bytes: bytes, syntax: WebVTTCueTextMarkup.shared)
     self.file = file
+    self.lineFeedsOnly =
+      lineFeedsOnly
+      ?? bytes.withUnsafeBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return true }
+        return memchr(base, 0x0D, buffer.count) == nil
+      }
     self.scanner = LineScanner(bytes)
+    scanner.lineFeedsOnly = self.lineFeedsOnly
   }
 
   // MARK: - File
@@ -71,6 +89,7 @@ struct WebVTTParser {
       return
     }
     scanner = LineScanner(bytes, startingAt: 0, end: split)
+    scanner.lineFeedsOnly = lineFeedsOnly
     defer { sortDiagnostics() }
     guard readHeader() else { return }
     readBlocks(untilCue: true)
@@ -80,11 +99,13 @@ struct WebVTTParser {
       return
     }
     let (bytes, file, regions, regionsByID) = (self.bytes, self.file, self.regions, regionsByID)
+    let lineFeedsOnly = self.lineFeedsOnly
     let (_, later) = WorkerThread.run {
       readBlocks()
     } alongside: {
-      var parser = WebVTTParser(bytes: bytes, file: file)
+      var parser = WebVTTParser(bytes: bytes, file: file, lineFeedsOnly: lineFeedsOnly)
       parser.scanner = LineScanner(bytes, startingAt: split)
+      parser.scanner.lineFeedsOnly = lineFeedsOnly
       parser.seenCue = true
       parser.regions = regions
       parser.regionsByID = regionsByID

@@ -323,23 +323,40 @@ public struct CueTextScanner: Sendable {
     (word &- ones) & ~word & highs != 0
   }
 
+  /// For each byte of `word` that ends a printable run (a control character, DEL, a
+  /// non-ASCII byte, `<`, `&` or `{`), its high bit. A bit above the lowest one set may be
+  /// wrong (a borrow), so only the lowest counts.
+  @inline(__always)
+  private static func specialBytes(_ word: UInt64) -> UInt64 {
+    // High bit: non-ASCII; below 0x20: subtracting 0x20 borrows into the high bit.
+    let nonASCII = word & highs
+    let control = (word &- ones &* 0x20) & ~word & highs
+    @inline(__always) func equal(_ byte: UInt64) -> UInt64 {
+      let x = word ^ (ones &* byte)
+      return (x &- ones) & ~x & highs
+    }
+    return nonASCII | control | equal(0x7F) | equal(0x3C) | equal(0x26) | equal(0x7B)
+  }
+
   /// The index of the first byte from `start` that ends a printable run: a control
   /// character, DEL, a non-ASCII byte, `<`, `&` or `{`; looked at eight bytes at a time.
   private static func printableEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     let count = bytes.count
     var index = start
-    if let base = bytes.baseAddress {
+    if let base = bytes.baseAddress, count >= 8 {
       let raw = UnsafeRawPointer(base)
       while index + 8 <= count {
-        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        // High bit: non-ASCII; below 0x20: subtracting 0x20 borrows into the high bit.
-        let special =
-          word & highs != 0 || (word &- ones &* 0x20) & ~word & highs != 0
-          || hasZeroByte(word ^ (ones &* 0x7F)) || hasZeroByte(word ^ (ones &* 0x3C))
-          || hasZeroByte(word ^ (ones &* 0x26)) || hasZeroByte(word ^ (ones &* 0x7B))
-        if special { break }
+        let special = specialBytes(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        if special != 0 { return index + special.trailingZeroBitCount / 8 }
         index += 8
       }
+      guard index < count else { return count }
+      // The last bytes, in the last eight of the buffer: the bytes before `index` shifted
+      // out, the zeros shifted in masked off.
+      let overlap = 8 - (count - index)
+      let word = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) >> (overlap * 8)
+      let special = specialBytes(word) & (~UInt64(0) >> (overlap * 8))
+      return special != 0 ? index + special.trailingZeroBitCount / 8 : count
     }
     while index < count {
       let next = bytes[index]
@@ -349,20 +366,35 @@ public struct CueTextScanner: Sendable {
     return index
   }
 
+  /// ASCII letters in eight bytes below 0x80 (a zero byte is no letter).
+  @inline(__always)
+  private static func letters(in word: UInt64) -> Int {
+    // Every byte is below 0x80, so these sums do not carry into the next byte.
+    let folded = word | (ones &* 0x20)
+    let atLeastA = folded &+ ones &* (0x80 - 0x61)
+    let pastZ = folded &+ ones &* (0x80 - 0x7B)
+    // One bit a letter, at the bottom of its byte, summed into the top byte by a multiply
+    // (a count of set bits is a slow loop where the processor is not known to count them).
+    return Int((((atLeastA & ~pastZ & highs) >> 7) &* ones) >> 56)
+  }
+
   /// ASCII letters in a run of printable ASCII, counted eight bytes at a time.
   private static func countLetters(_ run: UnsafeBufferPointer<UInt8>) -> Int {
     var letters = 0
     var index = 0
-    if let base = run.baseAddress {
+    if let base = run.baseAddress, run.count >= 8 {
       let raw = UnsafeRawPointer(base)
       while index + 8 <= run.count {
-        // Every byte is below 0x80, so these sums do not carry into the next byte.
-        let folded = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) | (ones &* 0x20)
-        let atLeastA = folded &+ ones &* (0x80 - 0x61)
-        let pastZ = folded &+ ones &* (0x80 - 0x7B)
-        letters += (atLeastA & ~pastZ & highs).nonzeroBitCount
+        letters += Self.letters(in: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
         index += 8
       }
+      if index < run.count {
+        // The last bytes, in the run's last eight, with the bytes counted already shifted out.
+        let overlap = 8 - (run.count - index)
+        let word = raw.loadUnaligned(fromByteOffset: run.count - 8, as: UInt64.self)
+        letters += Self.letters(in: word >> (overlap * 8))
+      }
+      return letters
     }
     while index < run.count {
       let folded = run[index] | 0x20

@@ -60,8 +60,9 @@ public struct CueTextView: Sendable {
   }
 
   mutating func reset() {
-    lines.removeAll(keepingCapacity: true)
-    lines.append(Line())
+    // One line is left; most cues have one or two, so the list is rarely shortened.
+    while lines.count > 1 { lines.removeLast() }
+    if lines.isEmpty { lines.append(Line()) } else { lines[0] = Line() }
     halves = 0
     hasVisibleText = false
     hasItalics = false

@@ -31,6 +31,47 @@ import Testing
     #expect(cues[1].location == SourceLocation(line: 6, column: 1, offset: 45))
   }
 
+  /// A timing read without a finding is written exactly `hh:mm:ss,mmm --> hh:mm:ss,mmm`
+  /// (minutes and seconds up to 59) and read as its digits say: checked with every byte of a
+  /// timing replaced by digits, letters and separators.
+  @Test func readsATimingSilentlyOnlyWhenItIsWrittenTheSRTWay() throws {
+    let clean = Array("12:34:56,789 --> 01:02:03,004".utf8)
+    let replacements = Array("0569a;/.:, -".utf8)
+    func time(_ bytes: ArraySlice<UInt8>) -> Int64? {
+      let text = Array(bytes)
+      guard text.count == 12, text[2] == 0x3A, text[5] == 0x3A, text[8] == 0x2C else {
+        return nil
+      }
+      var digits: [Int64] = []
+      for index in [0, 1, 3, 4, 6, 7, 9, 10, 11] {
+        guard text[index] >= 0x30, text[index] <= 0x39 else { return nil }
+        digits.append(Int64(text[index] - 0x30))
+      }
+      guard digits[2] <= 5, digits[4] <= 5 else { return nil }
+      let seconds =
+        ((digits[0] * 10 + digits[1]) * 60 + digits[2] * 10 + digits[3]) * 60 + digits[4] * 10
+        + digits[5]
+      return seconds * 1000 + digits[6] * 100 + digits[7] * 10 + digits[8]
+    }
+    var silent = 0
+    for position in clean.indices {
+      for byte in replacements where byte != clean[position] {
+        var timing = clean
+        timing[position] = byte
+        let result = read("1\n" + String(decoding: timing, as: UTF8.self) + "\nHello\n")
+        guard result.diagnostics.isEmpty else { continue }
+        silent += 1
+        let cue = try #require(result.track.cues.first)
+        let start = try #require(time(timing[0..<12]), "\(String(decoding: timing, as: UTF8.self))")
+        let end = try #require(time(timing[17...]), "\(String(decoding: timing, as: UTF8.self))")
+        #expect(timing[12..<17] == clean[12..<17])
+        #expect(cue.start == ms(start) && cue.end == ms(end))
+      }
+    }
+    // The digits replaced by digits (and the lower minutes and seconds) are read silently.
+    #expect(silent > 40)
+  }
+
   @Test func removesASecondByteOrderMark() throws {
     let bytes: [UInt8] =
       [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array("1\n00:00:01,000 --> 00:00:02,000\nHi\n".utf8)
