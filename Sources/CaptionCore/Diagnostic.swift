@@ -257,6 +257,15 @@ public struct Diagnostic: Sendable, Hashable {
     }
   }
 
+  /// Appends the rule's id as UTF-8 to `bytes` (for a finding kept as a row, without making
+  /// a string).
+  package func appendRule(to bytes: inout ByteBuffer) {
+    switch storage {
+    case .fields(let fields): bytes.appendUTF8(fields.rule)
+    case .row(let table, let row): table.appendRuleID(of: row, to: &bytes)
+    }
+  }
+
   /// Appends `part` of the wording as UTF-8 to `bytes` (for a finding kept as a row,
   /// without making a string); false, appending nothing, when there is no hint.
   public func append(_ part: FindingPart, to bytes: inout ByteBuffer) -> Bool {

@@ -91,6 +91,10 @@ package final class FindingTable: Sendable {
   private let fileUTF8: [UInt8]
   package let track: String?
   private let rules: [Rule]
+  /// The UTF-8 of the rules' ids one after the other, and where each one is, kept so that
+  /// reports append an id without making a string.
+  private let ruleIDBytes: [UInt8]
+  private let ruleIDRanges: [Range<Int>]
   /// The rows, in chunks of `chunkSize` (the last one may be shorter).
   private let chunks: [[Row]]
 
@@ -100,6 +104,15 @@ package final class FindingTable: Sendable {
     fileUTF8 = file.map { Array($0.utf8) } ?? []
     self.track = track
     self.rules = rules
+    var idBytes: [UInt8] = []
+    var idRanges: [Range<Int>] = []
+    for rule in rules {
+      let start = idBytes.count
+      idBytes += rule.id.utf8
+      idRanges.append(start..<idBytes.count)
+    }
+    ruleIDBytes = idBytes
+    ruleIDRanges = idRanges
     self.chunks = chunks
   }
 
@@ -113,6 +126,12 @@ package final class FindingTable: Sendable {
 
   func severity(of row: Int) -> Severity {
     rules[Int(chunks[row / Self.chunkSize][row % Self.chunkSize].rule)].severity
+  }
+
+  /// Appends the id of the rule of the finding in `row` to `bytes`.
+  func appendRuleID(of row: Int, to bytes: inout ByteBuffer) {
+    let range = ruleIDRanges[Int(chunks[row / Self.chunkSize][row % Self.chunkSize].rule)]
+    ruleIDBytes.withUnsafeBufferPointer { bytes.append(UnsafeBufferPointer(rebasing: $0[range])) }
   }
 
   /// Appends the file's name to `bytes`; false, appending nothing, when there is none.

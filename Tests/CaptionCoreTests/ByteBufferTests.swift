@@ -48,6 +48,24 @@ struct ByteBufferTests {
     )
   }
 
+  /// Around every power of ten and the 32-bit limit, where the digit count and the way the
+  /// digits are worked out change, numbers read as Swift writes them.
+  @Test func numbersAtEveryDigitCountAndAroundThirtyTwoBits() {
+    var values: [UInt64] = [0, UInt64(UInt32.max) - 1, UInt64(UInt32.max), UInt64(UInt32.max) + 1]
+    var power: UInt64 = 1
+    for _ in 0..<20 {
+      values += [power - 1, power, power + 1]
+      if power > UInt64.max / 10 { break }
+      power *= 10
+    }
+    values.append(UInt64.max)
+    for value in values {
+      var buffer = ByteBuffer()
+      buffer.appendDecimal(value)
+      #expect(buffer.string == String(value), "\(value)")
+    }
+  }
+
   @Test func secondsHaveThreeDecimals() {
     var buffer = ByteBuffer()
     for milliseconds: Int64 in [0, 5, 40, 833, 1_000, 12_345, -500, -61_001] {

@@ -165,7 +165,7 @@ enum TextReportWriter {
     }
     _ = diagnostic.append(.message, to: &bytes)
     bytes.appendLiteral(" [")
-    bytes.appendUTF8(diagnostic.rule)
+    diagnostic.appendRule(to: &bytes)
     bytes.appendLiteral("]\n")
     let hintStart = bytes.count
     bytes.appendLiteral("    hint: ")

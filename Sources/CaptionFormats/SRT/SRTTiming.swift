@@ -135,16 +135,27 @@ struct SRTTiming {
 
   /// Reads `h:mm:ss,mmm` (and the usual mistakes) at `index`, moving `index` past it. Builds
   /// no string unless something is wrong.
+  @inline(__always)
   private static func timestamp(
+    _ line: UnsafeBufferPointer<UInt8>, at index: inout Int, role: StaticString, cue: Int,
+    issues: inout [Issue]
+  ) -> MediaTime? {
+    if let time = cleanTimestamp(line, at: index) {
+      index += 12
+      return time
+    }
+    return lenientTimestamp(line, at: &index, role: role, cue: cue, issues: &issues)
+  }
+
+  /// `timestamp` of a time not written exactly `hh:mm:ss,mmm`, kept out of line so that the
+  /// common case does not pay for its set-up.
+  @inline(never)
+  private static func lenientTimestamp(
     _ line: UnsafeBufferPointer<UInt8>, at index: inout Int, role: StaticString, cue: Int,
     issues: inout [Issue]
   ) -> MediaTime? {
     let count = line.count
     let begin = index
-    if let time = cleanTimestamp(line, at: index) {
-      index += 12
-      return time
-    }
     // Up to three `:`-separated fields; the last two are minutes and seconds.
     var values: (Int64, Int64, Int64) = (0, 0, 0)
     var digits: (Int, Int, Int) = (0, 0, 0)
