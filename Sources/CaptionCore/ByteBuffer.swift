@@ -160,21 +160,6 @@ enum DecimalDigits {
       """
     let table = pairs.utf8Start
     var position = digits
-    if value <= UInt64(UInt32.max) {
-      // In 32 bits, where dividing by 100 is cheaper.
-      var rest = UInt32(truncatingIfNeeded: value)
-      while position >= 2 {
-        let pair = Int(truncatingIfNeeded: rest % 100) &* 2
-        rest /= 100
-        position -= 2
-        place[position] = table[pair]
-        place[position + 1] = table[pair + 1]
-      }
-      if position == 1 {
-        place[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-      }
-      return
-    }
     var rest = value
     while position >= 2 {
       let pair = Int(truncatingIfNeeded: rest % 100) &* 2

@@ -135,6 +135,14 @@ public struct Cue: Sendable, Hashable {
     return (range.range, range.hasMarkup)
   }
 
+  /// `slice(of:)` of the cue at `cue`, read there.
+  fileprivate static func slice(at cue: UnsafePointer<Cue>, of source: CueSource) -> (
+    range: Range<Int>, markup: Bool
+  )? {
+    guard case .slice(let own, let range) = cue.pointee.body, own === source else { return nil }
+    return (range.range, range.hasMarkup)
+  }
+
   /// Calls `body` with the bytes of the raw text and, when the text is the raw text read in
   /// a markup syntax, that syntax (nil for plain text), without making a string. Returns nil,
   /// calling nothing, when the text is not the raw text read plainly or in its syntax.
@@ -335,6 +343,15 @@ public struct Cue: Sendable, Hashable {
     hasher.combine(text)
     hasher.combine(rawText)
     hasher.combine(location)
+  }
+}
+
+extension UnsafeBufferPointer where Element == Cue {
+  /// `slice(of:)` of the cue at `index`, read where it lies, without a copy of the cue.
+  package func slice(at index: Int, of source: CueSource) -> (range: Range<Int>, markup: Bool)? {
+    precondition(index >= 0 && index < count, "cue index out of range")
+    guard let base = baseAddress else { return nil }
+    return Cue.slice(at: base + index, of: source)
   }
 }
 

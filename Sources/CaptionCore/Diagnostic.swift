@@ -257,6 +257,12 @@ public struct Diagnostic: Sendable, Hashable {
     }
   }
 
+  /// The row the finding is kept in, when it is one of a table's.
+  package var findingRow: FindingRow? {
+    guard case .row(let table, let row) = storage else { return nil }
+    return FindingRow(table: table, row: row)
+  }
+
   /// Appends the rule's id as UTF-8 to `bytes` (for a finding kept as a row, without making
   /// a string).
   package func appendRule(to bytes: inout ByteBuffer) {

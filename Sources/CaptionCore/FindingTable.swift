@@ -124,25 +124,25 @@ package final class FindingTable: Sendable {
     rules[Int(chunks[row / Self.chunkSize][row % Self.chunkSize].rule)].id
   }
 
-  func severity(of row: Int) -> Severity {
+  package func severity(of row: Int) -> Severity {
     rules[Int(chunks[row / Self.chunkSize][row % Self.chunkSize].rule)].severity
   }
 
   /// Appends the id of the rule of the finding in `row` to `bytes`.
-  func appendRuleID(of row: Int, to bytes: inout ByteBuffer) {
+  package func appendRuleID(of row: Int, to bytes: inout ByteBuffer) {
     let range = ruleIDRanges[Int(chunks[row / Self.chunkSize][row % Self.chunkSize].rule)]
     ruleIDBytes.withUnsafeBufferPointer { bytes.append(UnsafeBufferPointer(rebasing: $0[range])) }
   }
 
   /// Appends the file's name to `bytes`; false, appending nothing, when there is none.
-  func appendFile(to bytes: inout ByteBuffer) -> Bool {
+  package func appendFile(to bytes: inout ByteBuffer) -> Bool {
     guard file != nil else { return false }
     fileUTF8.withUnsafeBufferPointer { bytes.append($0) }
     return true
   }
 
   /// Appends `part` of the finding in `row` to `bytes`; false when it has no such part.
-  func append(_ part: FindingPart, of row: Int, to bytes: inout ByteBuffer) -> Bool {
+  package func append(_ part: FindingPart, of row: Int, to bytes: inout ByteBuffer) -> Bool {
     let chunk = row / Self.chunkSize
     let index = row % Self.chunkSize
     let values = chunks[chunk][index].values
@@ -156,7 +156,7 @@ package final class FindingTable: Sendable {
     return append(part, of: row, to: &bytes) ? bytes.string : nil
   }
 
-  func location(of row: Int) -> SourceLocation? {
+  package func location(of row: Int) -> SourceLocation? {
     let (chunk, index) = (row / Self.chunkSize, row % Self.chunkSize)
     // Read field by field: a copy of the row would take a reference to its identifier.
     let line = chunks[chunk][index].line
@@ -173,4 +173,22 @@ package final class FindingTable: Sendable {
       start: MediaTime(value: finding.start, timescale: finding.startTimescale),
       end: MediaTime(value: finding.end, timescale: finding.endTimescale))
   }
+}
+
+/// A finding kept as a row of a table, for reading its parts without going through its
+/// `Diagnostic` (which takes the table anew for each part).
+package struct FindingRow {
+  package let table: FindingTable
+  package let row: Int
+
+  package var location: SourceLocation? { table.location(of: row) }
+  package var severity: Severity { table.severity(of: row) }
+
+  package func appendFile(to bytes: inout ByteBuffer) -> Bool { table.appendFile(to: &bytes) }
+
+  package func append(_ part: FindingPart, to bytes: inout ByteBuffer) -> Bool {
+    table.append(part, of: row, to: &bytes)
+  }
+
+  package func appendRule(to bytes: inout ByteBuffer) { table.appendRuleID(of: row, to: &bytes) }
 }

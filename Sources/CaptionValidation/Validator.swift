@@ -108,7 +108,6 @@ public struct Validator: Sendable {
     let pass = { @Sendable [cueRules, cueSeverities, needsText, starts] (block: Int) -> CuePass in
       var findings = Findings(file: file, track: id)
       findings.prepare(cueSeverities)
-      var scanner = CueTextScanner(counting: counting)
       let lower = block * blockSize
       let range = lower..<lower + min(blockSize, cues.count - lower)
       var previous: (index: Int, start: MediaTime, end: MediaTime)?
@@ -116,47 +115,26 @@ public struct Validator: Sendable {
         let cue = cues[range.lowerBound - 1]
         previous = (range.lowerBound, cue.start, cue.end)
       }
-      var latestEnd = starts[block]
-      let ruleCount = cueRules.count
-      // One input moves along the block; the scanner's view is swapped into it and back, so
-      // that no cue takes a reference to the cues or a copy of the view. Cue texts are read
-      // from the file's bytes, taken once for the block.
-      var cueInput = CueInput(index: range.lowerBound + 1, of: cues)
+      // Cue texts are read from the file's bytes, taken once for the block.
+      var state = CuePassState(
+        findings: findings, scanner: CueTextScanner(counting: counting),
+        cueInput: CueInput(index: range.lowerBound + 1, of: cues), previous: previous,
+        latestEnd: starts[block])
       let source = cues[range.lowerBound].source
-      func check(_ bytes: UnsafeBufferPointer<UInt8>, _ cueBuffer: UnsafeBufferPointer<Cue>) {
-        for offset in range {
-          let index = offset + 1
-          cueInput.move(to: index, previous: previous, latestEnd: latestEnd)
-          if needsText {
-            // Read in place: a copy of the cue would take a reference to its source.
-            if let source {
-              scanner.scan(cueBuffer[offset], in: bytes, of: source)
-            } else {
-              scanner.scan(cueBuffer[offset])
-            }
-            swap(&cueInput.text, &scanner.view)
-          }
-          var ruleIndex = 0
-          while ruleIndex < ruleCount {
-            findings.begin(ruleIndex)
-            cueRules[ruleIndex].check(cueInput, in: context, findings: &findings)
-            ruleIndex += 1
-          }
-          if needsText { swap(&cueInput.text, &scanner.view) }
-          previous = (index, cueInput.start, cueInput.end)
-          if latestEnd.map({ cueInput.end > $0.end }) ?? true {
-            latestEnd = (index, cueInput.end)
-          }
-        }
-      }
       cues.withUnsafeBufferPointer { cueBuffer in
         if let source {
-          source.bytes.withUnsafeBufferPointer { check($0, cueBuffer) }
+          source.bytes.withUnsafeBufferPointer { bytes in
+            state.check(
+              range, of: cueBuffer, in: bytes, from: source, rules: cueRules, needsText: needsText,
+              track: context)
+          }
         } else {
-          check(UnsafeBufferPointer(start: nil, count: 0), cueBuffer)
+          state.check(
+            range, of: cueBuffer, in: UnsafeBufferPointer(start: nil, count: 0), from: nil,
+            rules: cueRules, needsText: needsText, track: context)
         }
       }
-      return CuePass(findings: findings, scripts: scanner.scripts)
+      return CuePass(findings: state.findings, scripts: state.scanner.scripts)
     }
     var passes: [CuePass] = []
     passes.reserveCapacity(blockCount)
@@ -181,6 +159,51 @@ public struct Validator: Sendable {
     for pass in passes { pass.findings.appendCueFindings(cues: cues, to: &result) }
     findings.appendCueFindings(cues: cues, to: &result)
     return Self.sorted(result)
+  }
+
+  /// What one pass of the cue rules carries from cue to cue of a block: one input moves
+  /// along the block, and the scanner's view is swapped into it and back, so that no cue takes
+  /// a reference to the cues or a copy of the view. Kept as one value, so that the loop reads
+  /// and changes it in place.
+  private struct CuePassState {
+    var findings: Findings
+    var scanner: CueTextScanner
+    var cueInput: CueInput
+    var previous: (index: Int, start: MediaTime, end: MediaTime)?
+    var latestEnd: (index: Int, end: MediaTime)?
+
+    /// Runs `rules` on the cues of `range` in `cues`, whose texts are read from `bytes`, the
+    /// bytes of `source`, where they are ranges of it.
+    mutating func check(
+      _ range: Range<Int>, of cues: UnsafeBufferPointer<Cue>, in bytes: UnsafeBufferPointer<UInt8>,
+      from source: CueSource?, rules: [any CueRule], needsText: Bool, track: TrackInput
+    ) {
+      let ruleCount = rules.count
+      for offset in range {
+        let index = offset + 1
+        cueInput.move(to: index, previous: previous, latestEnd: latestEnd)
+        if needsText {
+          if let source, let slice = cues.slice(at: offset, of: source),
+            scanner.scan(slice, in: bytes, of: source)
+          {
+          } else {
+            scanner.scan(cues[offset])
+          }
+          swap(&cueInput.text, &scanner.view)
+        }
+        var ruleIndex = 0
+        while ruleIndex < ruleCount {
+          findings.begin(ruleIndex)
+          rules[ruleIndex].check(cueInput, in: track, findings: &findings)
+          ruleIndex += 1
+        }
+        if needsText { swap(&cueInput.text, &scanner.view) }
+        previous = (index, cueInput.start, cueInput.end)
+        if latestEnd.map({ cueInput.end > $0.end }) ?? true {
+          latestEnd = (index, cueInput.end)
+        }
+      }
+    }
   }
 
   /// What the cue rules found in a block of cues, and the letters per script there.

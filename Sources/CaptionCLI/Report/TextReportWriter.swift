@@ -144,6 +144,17 @@ enum TextReportWriter {
   /// Appends `line(for:)` of a diagnostic as UTF-8, without building the line as a string;
   /// `stream`, when given, is named before the message (`stream 2: cue 9 has ...`).
   static func append(_ diagnostic: Diagnostic, stream: Int? = nil, to bytes: inout ByteBuffer) {
+    // A finding kept as a row is read from its table, taken once for every part.
+    if let row = diagnostic.findingRow {
+      append(parts: row, stream: stream, to: &bytes)
+    } else {
+      append(parts: diagnostic, stream: stream, to: &bytes)
+    }
+  }
+
+  private static func append<Parts: ReportLineParts>(
+    parts diagnostic: Parts, stream: Int?, to bytes: inout ByteBuffer
+  ) {
     if !diagnostic.appendFile(to: &bytes) {
       bytes.appendLiteral("<input>")
     }
@@ -196,3 +207,15 @@ extension String {
     count >= width ? self : self + String(repeating: " ", count: width - count)
   }
 }
+
+/// What a report line is made of: a finding's file, place, severity, message, rule and hint.
+protocol ReportLineParts {
+  var location: SourceLocation? { get }
+  var severity: Severity { get }
+  func appendFile(to bytes: inout ByteBuffer) -> Bool
+  func append(_ part: FindingPart, to bytes: inout ByteBuffer) -> Bool
+  func appendRule(to bytes: inout ByteBuffer)
+}
+
+extension Diagnostic: ReportLineParts {}
+extension FindingRow: ReportLineParts {}

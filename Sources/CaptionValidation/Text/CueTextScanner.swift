@@ -40,19 +40,18 @@ public struct CueTextScanner: Sendable {
     if scanned != true { scan(cue.text) }
   }
 
-  /// Scans one cue's text, read from `bytes`, the bytes of `source` (the file all the cues
-  /// scanned come from), when the cue's text is a range of them; the result is `view`.
-  package mutating func scan(_ cue: Cue, in bytes: UnsafeBufferPointer<UInt8>, of source: CueSource)
-  {
-    if let slice = cue.slice(of: source),
-      let kind = Self.syntax(of: slice.markup ? source.syntax : nil)
-    {
-      begin()
-      scanWritten(UnsafeBufferPointer(rebasing: bytes[slice.range]), syntax: kind)
-      end()
-    } else {
-      scan(cue)
-    }
+  /// Scans a cue text that is `slice` of `bytes`, the bytes of `source` (as
+  /// `Cue.slice(of:)` gives it); the result is `view`. False, scanning nothing, when the
+  /// source's syntax is not one scanned as written.
+  package mutating func scan(
+    _ slice: (range: Range<Int>, markup: Bool), in bytes: UnsafeBufferPointer<UInt8>,
+    of source: CueSource
+  ) -> Bool {
+    guard let kind = Self.syntax(of: slice.markup ? source.syntax : nil) else { return false }
+    begin()
+    scanWritten(UnsafeBufferPointer(rebasing: bytes[slice.range]), syntax: kind)
+    end()
+    return true
   }
 
   /// Scans a cue text; the result is `view`.
