@@ -355,6 +355,31 @@ extension UnsafeBufferPointer where Element == Cue {
   }
 }
 
+/// Where the cues of a later part of a file, read on another thread, will be copied: the end
+/// of the storage reserved for the cues of the whole file. The thread that read them has
+/// the pages there given their memory (`MemoryPages`) before the join, which then copies
+/// into memory ready for it. Only the pages are touched, never the cues, so the thread
+/// reading the earlier part may go on appending meanwhile.
+package struct JoinPlace: @unchecked Sendable {
+  private let storage: UnsafeMutableRawPointer?
+  private let capacity: Int
+
+  /// The place at the end of `cues`' reserved storage.
+  package init(_ cues: [Cue]) {
+    storage = cues.withUnsafeBufferPointer { UnsafeMutableRawPointer(mutating: $0.baseAddress) }
+    capacity = cues.capacity
+  }
+
+  /// Has the pages for the last `count` cues of the storage, and a sixteenth more, given
+  /// their memory.
+  package func prefault(count: Int) {
+    guard let storage, count > 0 else { return }
+    let first = max(0, capacity - count - count / 16)
+    let stride = MemoryLayout<Cue>.stride
+    MemoryPages.prefault(storage + first * stride, count: (capacity - first) * stride)
+  }
+}
+
 extension Array where Element == Cue {
   /// Appends `later`, the cues of a later part of the same file read on its own (its lines
   /// counted from that part's first), each moved `lines` lines down to its place in the file.

@@ -142,6 +142,9 @@ public struct CaptionFileReader: Sendable {
     var failure: Int32?
     var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
       initialized = 0
+      // The pages of a large file's buffer are given at once rather than as the read fills
+      // them.
+      if let base = buffer.baseAddress { MemoryPages.prefault(base, count: buffer.count) }
       while initialized < buffer.count, let base = buffer.baseAddress {
         let got = systemRead(descriptor, base + initialized, buffer.count - initialized)
         if got < 0 {

@@ -133,6 +133,7 @@ struct SRTParser {
       }
       nonisolated(unsafe) let whole = bytes
       let (source, path) = (self.source, self.path)
+      let joinPlace = JoinPlace(cues)
       let (_, later) = WorkerThread.run {
         parse(UnsafeBufferPointer(rebasing: bytes[..<split.offset]), from: position)
       } alongside: {
@@ -144,6 +145,7 @@ struct SRTParser {
         parser.lastBlockWasCue = true
         parser.blankCount = 1
         parser.parse(whole, from: split.offset)
+        joinPlace.prefault(count: parser.cues.count)
         return parser
       }
       guard later.diagnostics.isEmpty, lastCounter == split.counter - 1, blankCount == 1,

@@ -100,6 +100,7 @@ struct WebVTTParser {
     }
     let (bytes, file, regions, regionsByID) = (self.bytes, self.file, self.regions, regionsByID)
     let lineFeedsOnly = self.lineFeedsOnly
+    let joinPlace = JoinPlace(cues)
     let (_, later) = WorkerThread.run {
       readBlocks()
     } alongside: {
@@ -111,6 +112,7 @@ struct WebVTTParser {
       parser.regionsByID = regionsByID
       parser.cues.reserveCapacity(parser.estimatedCueCount() / 2 + 16)
       parser.readBlocks()
+      joinPlace.prefault(count: parser.cues.count)
       return parser
     }
     guard later.diagnostics.isEmpty, later.increasingNumbers, increasingNumbers,
