@@ -127,15 +127,10 @@ public struct Cue: Sendable, Hashable {
     return nil
   }
 
-  /// Where the raw text lies in the bytes of `source`, and whether it is read in the
-  /// source's syntax; nil when the cue's text is not a range of `source`. Reading it takes no
-  /// reference to the source, so threads reading the cues of one file do not contend.
-  package func slice(of source: CueSource) -> (range: Range<Int>, markup: Bool)? {
-    guard case .slice(let own, let range) = body, own === source else { return nil }
-    return (range.range, range.hasMarkup)
-  }
-
-  /// `slice(of:)` of the cue at `cue`, read there.
+  /// Where the raw text of the cue at `cue` lies in the bytes of `source`, and whether it is
+  /// read in the source's syntax; nil when the cue's text is not a range of `source`. Read
+  /// where the cue lies, it takes no copy of the cue and no reference to the source, so
+  /// threads reading the cues of one file do not contend.
   fileprivate static func slice(at cue: UnsafePointer<Cue>, of source: CueSource) -> (
     range: Range<Int>, markup: Bool
   )? {
@@ -347,7 +342,9 @@ public struct Cue: Sendable, Hashable {
 }
 
 extension UnsafeBufferPointer where Element == Cue {
-  /// `slice(of:)` of the cue at `index`, read where it lies, without a copy of the cue.
+  /// Where the raw text of the cue at `index` lies in the bytes of `source`, and whether it
+  /// is read in the source's syntax; nil when it is not a range of `source`. Read where the
+  /// cue lies, without a copy of it.
   package func slice(at index: Int, of source: CueSource) -> (range: Range<Int>, markup: Bool)? {
     precondition(index >= 0 && index < count, "cue index out of range")
     guard let base = baseAddress else { return nil }

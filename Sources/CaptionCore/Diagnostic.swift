@@ -220,10 +220,10 @@ public struct Diagnostic: Sendable, Hashable {
     }
   }
 
-  /// The index of the first finding of `list` placed before the one ahead of it (findings
-  /// with no place first); nil when the list is in the order of their places. Read in place.
-  package static func firstOutOfOrder(in list: [Diagnostic]) -> Int? {
-    list.withUnsafeBufferPointer { buffer -> Int? in
+  /// True when no finding of `list` is placed before the one ahead of it
+  /// (`SourceLocation.precedes`). Read in place, each place once.
+  package static func areInOrder(_ list: [Diagnostic]) -> Bool {
+    list.withUnsafeBufferPointer { buffer in
       var previous: SourceLocation?
       for index in buffer.indices {
         let location: SourceLocation?
@@ -231,16 +231,10 @@ public struct Diagnostic: Sendable, Hashable {
         case .fields(let fields): location = fields.location
         case .row(let table, let row): location = table.location(of: row)
         }
-        if index > 0 {
-          switch (location, previous) {
-          case (nil, .some): return index
-          case (let here?, let before?) where here < before: return index
-          default: break
-          }
-        }
+        if index > 0, SourceLocation.precedes(location, previous) { return false }
         previous = location
       }
-      return nil
+      return true
     }
   }
 

@@ -17,4 +17,14 @@ public struct SourceLocation: Sendable, Hashable, Comparable {
   public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
     (lhs.line, lhs.column, lhs.offset) < (rhs.line, rhs.column, rhs.offset)
   }
+
+  /// True when place `a` sorts before place `b`, no place first: the order of findings.
+  package static func precedes(_ a: SourceLocation?, _ b: SourceLocation?) -> Bool {
+    switch (a, b) {
+    case (nil, nil): return false
+    case (nil, _): return true
+    case (_, nil): return false
+    case (let x?, let y?): return x < y
+    }
+  }
 }

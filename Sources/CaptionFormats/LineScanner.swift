@@ -66,11 +66,8 @@ public struct LineScanner: Sequence, IteratorProtocol, Sendable {
     let start = position
     return bytes.withUnsafeBufferPointer { buffer -> TextLine in
       var index = start
-      if lineFeedsOnly, let base = buffer.baseAddress {
-        index = count
-        if let found = memchr(base + start, 0x0A, count - start) {
-          index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-        }
+      if lineFeedsOnly {
+        index = Self.lineFeed(in: UnsafeBufferPointer(rebasing: buffer[..<count]), from: start)
       } else if let base = buffer.baseAddress {
         // Eight bytes at a time while none of them is CR or LF.
         let raw = UnsafeRawPointer(base)
@@ -114,6 +111,22 @@ public struct LineScanner: Sequence, IteratorProtocol, Sendable {
 }
 
 extension LineScanner {
+  /// True when `bytes` hold no carriage return, so that every line ends at a line feed
+  /// (`lineFeedsOnly`); one `memchr` over the buffer.
+  package static func holdsNoCarriageReturn(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    return memchr(base, 0x0D, bytes.count) == nil
+  }
+
+  /// The index of the first line feed of `bytes` from `start` on, or the end.
+  @inline(__always)
+  static func lineFeed(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard start < bytes.count, let base = bytes.baseAddress,
+      let found = memchr(base + start, 0x0A, bytes.count - start)
+    else { return bytes.count }
+    return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+  }
+
   /// The start of the first line from `start` on that follows exactly one empty line after a
   /// line that is not empty, all three ended by LF or CRLF, and for which `accept` is true; nil
   /// when there is none. Such a line starts a block in any reading of WebVTT or SRT: where a

@@ -183,12 +183,11 @@ public struct Validator: Sendable {
         let index = offset + 1
         cueInput.move(to: index, previous: previous, latestEnd: latestEnd)
         if needsText {
-          if let source, let slice = cues.slice(at: offset, of: source),
-            scanner.scan(slice, in: bytes, of: source)
-          {
-          } else {
-            scanner.scan(cues[offset])
+          var scanned = false
+          if let source, let slice = cues.slice(at: offset, of: source) {
+            scanned = scanner.scan(slice, in: bytes, of: source)
           }
+          if !scanned { scanner.scan(cues[offset]) }
           swap(&cueInput.text, &scanner.view)
         }
         var ruleIndex = 0
@@ -295,7 +294,7 @@ public struct Validator: Sendable {
   /// Stable sort by position; findings without one first.
   public static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
     // Most lists come in order: checked reading each place once.
-    if Diagnostic.firstOutOfOrder(in: diagnostics) == nil { return diagnostics }
+    if Diagnostic.areInOrder(diagnostics) { return diagnostics }
     return diagnostics.enumerated().sorted { a, b in
       if precedes(a.element, b.element) { return true }
       if precedes(b.element, a.element) { return false }
@@ -305,16 +304,6 @@ public struct Validator: Sendable {
 
   /// True when `a` sorts before `b`: by position, findings without one first.
   public static func precedes(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
-    precedes(a.location, b.location)
-  }
-
-  /// True when place `a` sorts before place `b`, no place first.
-  static func precedes(_ a: SourceLocation?, _ b: SourceLocation?) -> Bool {
-    switch (a, b) {
-    case (nil, nil): return false
-    case (nil, _): return true
-    case (_, nil): return false
-    case (let x?, let y?): return x < y
-    }
+    SourceLocation.precedes(a.location, b.location)
   }
 }

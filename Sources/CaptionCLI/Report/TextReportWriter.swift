@@ -41,15 +41,8 @@ enum TextReportWriter {
       // Read in place: a copy of each finding would take a reference to its table.
       diagnostics.withUnsafeBufferPointer { buffer in
         for index in range {
-          guard !streams.isEmpty else {
-            append(buffer[index], to: &text)
-            continue
-          }
-          let diagnostic = buffer[index]
-          let stream =
-            diagnostic.location == nil && diagnostic.cue != nil
-            ? diagnostic.track.flatMap { streams[$0] } : nil
-          append(diagnostic, stream: stream, to: &text)
+          let stream = streams.isEmpty ? nil : Self.stream(of: buffer[index], in: streams)
+          append(buffer[index], stream: stream, to: &text)
         }
       }
       return text.bytes
@@ -80,6 +73,13 @@ enum TextReportWriter {
     text += "\(plural(counts[.remark, default: 0], "remark"))\n"
     bytes.append(contentsOf: text.utf8)
     try flush(bytes)
+  }
+
+  /// The stream a finding about a cue of an embedded track names, from `streams` (stream by
+  /// track id); nil for a finding with a place in a file, or about no cue.
+  private static func stream(of diagnostic: Diagnostic, in streams: [String: Int]) -> Int? {
+    guard diagnostic.location == nil, diagnostic.cue != nil else { return nil }
+    return diagnostic.track.flatMap { streams[$0] }
   }
 
   /// The tracks, coverage and WCAG block of one media file:

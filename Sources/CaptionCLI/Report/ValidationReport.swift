@@ -130,8 +130,7 @@ struct ValidationReport {
 
   /// True when some diagnostic is at least `severity`; never true for nil (`--fail-on never`).
   func hasFinding(atLeast severity: Severity?) -> Bool {
-    guard let severity else { return false }
-    return diagnostics.indices.contains { diagnostics[$0].severity >= severity }
+    Self.hasFinding(atLeast: severity, in: counts())
   }
 
   /// True when `counts` (of `counts()`) has a diagnostic at least `severity`; never true for

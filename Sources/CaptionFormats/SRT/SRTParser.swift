@@ -100,7 +100,7 @@ struct SRTParser {
   /// Reads every cue of `source`.
   mutating func parse() {
     source.bytes.withUnsafeBufferPointer { bytes in
-      lineFeedsOnly = Self.hasNoCarriageReturn(bytes)
+      lineFeedsOnly = LineScanner.holdsNoCarriageReturn(bytes)
       cues.reserveCapacity(SRTParser.estimatedCueCount(bytes))
       parse(bytes, from: start(bytes))
     }
@@ -122,7 +122,7 @@ struct SRTParser {
       return
     }
     source.bytes.withUnsafeBufferPointer { bytes in
-      let lineFeedsOnly = Self.hasNoCarriageReturn(bytes)
+      let lineFeedsOnly = LineScanner.holdsNoCarriageReturn(bytes)
       self.lineFeedsOnly = lineFeedsOnly
       let estimate = SRTParser.estimatedCueCount(bytes)
       cues.reserveCapacity(estimate)
@@ -250,12 +250,6 @@ struct SRTParser {
     return arrows * (bytes.count / sample) + arrows
   }
 
-  /// True when `bytes` hold no carriage return.
-  private static func hasNoCarriageReturn(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
-    return memchr(base, 0x0D, bytes.count) == nil
-  }
-
   /// The line starting at `start`; `lineFeedsOnly` says that the bytes hold no carriage
   /// return, so that the line ends at the next line feed.
   @inline(__always)
@@ -263,13 +257,9 @@ struct SRTParser {
     _ bytes: UnsafeBufferPointer<UInt8>, at start: Int, number: Int, lineFeedsOnly: Bool = false
   ) -> Line {
     let count = bytes.count
-    if lineFeedsOnly, let base = bytes.baseAddress {
-      var rawEnd = count
-      var next = count
-      if let found = memchr(base + start, 0x0A, count - start) {
-        rawEnd = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-        next = rawEnd + 1
-      }
+    if lineFeedsOnly {
+      let rawEnd = LineScanner.lineFeed(in: bytes, from: start)
+      let next = rawEnd < count ? rawEnd + 1 : count
       var end = rawEnd
       while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
       return Line(start: start, end: end, rawEnd: rawEnd, next: next, number: number)

@@ -322,36 +322,12 @@ public enum CueTextSerializer {
   /// or the end; skips eight bytes at a time.
   @inline(__always)
   static func skipPlain(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
-    var index = index
-    let count = bytes.count
-    if let base = bytes.baseAddress {
-      let raw = UnsafeRawPointer(base)
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let highs: UInt64 = 0x8080_8080_8080_8080
-      @inline(__always) func zeros(_ word: UInt64) -> UInt64 { (word &- ones) & ~word }
-      // The high bit of each byte handled apart; only the lowest one set is sure to be right
-      // (a borrow may set those above it), and it is the one wanted.
-      @inline(__always) func found(_ word: UInt64) -> UInt64 {
-        (zeros(word) | zeros(word ^ 0x0D0D_0D0D_0D0D_0D0D) | zeros(word ^ 0x2626_2626_2626_2626)
-          | zeros(word ^ 0x3C3C_3C3C_3C3C_3C3C) | zeros(word ^ 0x3E3E_3E3E_3E3E_3E3E)
-          | zeros(word ^ 0x7B7B_7B7B_7B7B_7B7B)) & highs
-      }
-      while index + 8 <= count {
-        let special = found(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-        if special != 0 { return index + special.trailingZeroBitCount / 8 }
-        index += 8
-      }
-      if index < count, count >= 8 {
-        // The last bytes, in the buffer's last eight, those before `index` shifted out; the
-        // zeros shifted in are NULs, masked off.
-        let overlap = 8 - (count - index)
-        let word = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) >> (overlap * 8)
-        let special = found(word) & (~UInt64(0) >> (overlap * 8))
-        return special != 0 ? index + special.trailingZeroBitCount / 8 : count
-      }
+    ByteWords.firstMarked(in: bytes, from: index) { word in
+      // NUL (a zero byte), CR, `&`, `<`, `>` and `{`.
+      let nul = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+      return nul | ByteWords.equal(word, 0x0D) | ByteWords.equal(word, 0x26)
+        | ByteWords.equal(word, 0x3C) | ByteWords.equal(word, 0x3E) | ByteWords.equal(word, 0x7B)
     }
-    while index < count, !isMarkupOrControl(bytes[index]) { index += 1 }
-    return index
   }
 
   /// True for the bytes cue text handles apart from the rest: NUL, CR, `&`, `<`, `>` and `{`

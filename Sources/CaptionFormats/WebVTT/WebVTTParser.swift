@@ -1,11 +1,5 @@
 import CaptionCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The W3C WebVTT parser algorithm (section 6.1) over UTF-8 bytes, with the syntax checker
 /// run in the same pass.
 ///
@@ -52,11 +46,7 @@ struct WebVTTParser {
     self.source = CueSource(bytes: bytes, syntax: WebVTTCueTextMarkup.shared)
     self.file = file
     self.lineFeedsOnly =
-      lineFeedsOnly
-      ?? bytes.withUnsafeBufferPointer { buffer in
-        guard let base = buffer.baseAddress else { return true }
-        return memchr(base, 0x0D, buffer.count) == nil
-      }
+      lineFeedsOnly ?? bytes.withUnsafeBufferPointer(LineScanner.holdsNoCarriageReturn)
     self.scanner = LineScanner(bytes)
     scanner.lineFeedsOnly = self.lineFeedsOnly
   }

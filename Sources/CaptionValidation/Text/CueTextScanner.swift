@@ -41,8 +41,8 @@ public struct CueTextScanner: Sendable {
   }
 
   /// Scans a cue text that is `slice` of `bytes`, the bytes of `source` (as
-  /// `Cue.slice(of:)` gives it); the result is `view`. False, scanning nothing, when the
-  /// source's syntax is not one scanned as written.
+  /// `UnsafeBufferPointer<Cue>.slice(at:of:)` gives it); the result is `view`. False,
+  /// scanning nothing, when the source's syntax is not one scanned as written.
   package mutating func scan(
     _ slice: (range: Range<Int>, markup: Bool), in bytes: UnsafeBufferPointer<UInt8>,
     of source: CueSource
@@ -316,53 +316,22 @@ public struct CueTextScanner: Sendable {
   private static let ones: UInt64 = 0x0101_0101_0101_0101
   private static let highs: UInt64 = 0x8080_8080_8080_8080
 
-  /// True when some byte of `word` is zero.
-  @inline(__always)
-  private static func hasZeroByte(_ word: UInt64) -> Bool {
-    (word &- ones) & ~word & highs != 0
-  }
-
   /// For each byte of `word` that ends a printable run (a control character, DEL, a
-  /// non-ASCII byte, `<`, `&` or `{`), its high bit. A bit above the lowest one set may be
-  /// wrong (a borrow), so only the lowest counts.
+  /// non-ASCII byte, `<`, `&` or `{`), its high bit; only the lowest one set is sure to be
+  /// right (`ByteWords.firstMarked`).
   @inline(__always)
   private static func specialBytes(_ word: UInt64) -> UInt64 {
     // High bit: non-ASCII; below 0x20: subtracting 0x20 borrows into the high bit.
     let nonASCII = word & highs
     let control = (word &- ones &* 0x20) & ~word & highs
-    @inline(__always) func equal(_ byte: UInt64) -> UInt64 {
-      let x = word ^ (ones &* byte)
-      return (x &- ones) & ~x & highs
-    }
-    return nonASCII | control | equal(0x7F) | equal(0x3C) | equal(0x26) | equal(0x7B)
+    return nonASCII | control | ByteWords.equal(word, 0x7F) | ByteWords.equal(word, 0x3C)
+      | ByteWords.equal(word, 0x26) | ByteWords.equal(word, 0x7B)
   }
 
   /// The index of the first byte from `start` that ends a printable run: a control
   /// character, DEL, a non-ASCII byte, `<`, `&` or `{`; looked at eight bytes at a time.
   private static func printableEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-    let count = bytes.count
-    var index = start
-    if let base = bytes.baseAddress, count >= 8 {
-      let raw = UnsafeRawPointer(base)
-      while index + 8 <= count {
-        let special = specialBytes(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-        if special != 0 { return index + special.trailingZeroBitCount / 8 }
-        index += 8
-      }
-      guard index < count else { return count }
-      // The last bytes, in the last eight of the buffer: the bytes before `index` shifted
-      // out, the zeros shifted in masked off.
-      let overlap = 8 - (count - index)
-      let word = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) >> (overlap * 8)
-      let special = specialBytes(word) & (~UInt64(0) >> (overlap * 8))
-      return special != 0 ? index + special.trailingZeroBitCount / 8 : count
-    }
-    while index < count {
-      let next = bytes[index]
-      if next < 0x20 || next >= 0x7F || next == 0x3C || next == 0x26 || next == 0x7B { break }
-      index += 1
-    }
-    return index
+    ByteWords.firstMarked(in: bytes, from: start, marks: specialBytes)
   }
 
   /// ASCII letters in eight bytes below 0x80 (a zero byte is no letter).
