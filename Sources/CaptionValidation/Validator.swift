@@ -179,13 +179,20 @@ public struct Validator: Sendable {
       from source: CueSource?, rules: [any CueRule], needsText: Bool, track: TrackInput
     ) {
       let ruleCount = rules.count
+      // The source is shared by the cues that both threads check: read without a reference
+      // taken per cue, which would make the threads contend for its count.
+      let shared = source.map { Unmanaged.passUnretained($0) }
+      let markup = source.map(CueTextScanner.markup(of:))
       for offset in range {
         let index = offset + 1
         cueInput.move(to: index, previous: previous, latestEnd: latestEnd)
         if needsText {
           var scanned = false
-          if let source, let slice = cues.slice(at: offset, of: source) {
-            scanned = scanner.scan(slice, in: bytes, of: source)
+          if let shared, let markup {
+            scanned = shared._withUnsafeGuaranteedRef { source in
+              guard let slice = cues.slice(at: offset, of: source) else { return false }
+              return scanner.scan(slice, in: bytes, markup: markup)
+            }
           }
           if !scanned { scanner.scan(cues[offset]) }
           swap(&cueInput.text, &scanner.view)

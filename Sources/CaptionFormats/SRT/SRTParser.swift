@@ -137,7 +137,11 @@ struct SRTParser {
       let (_, later) = WorkerThread.run {
         parse(UnsafeBufferPointer(rebasing: bytes[..<split.offset]), from: position)
       } alongside: {
-        var parser = SRTParser(source: source, path: path)
+        // The later part's cues keep the same bytes through a source of their own: every cue
+        // made takes a reference to its source, and one source shared by the two threads
+        // would have them contend for its count.
+        var parser = SRTParser(
+          source: CueSource(bytes: source.bytes, syntax: source.syntax), path: path)
         parser.lineFeedsOnly = lineFeedsOnly
         parser.cues.reserveCapacity(estimate / 2 + 16)
         parser.lastCounter = split.counter - 1

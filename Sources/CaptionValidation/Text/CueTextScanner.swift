@@ -40,14 +40,26 @@ public struct CueTextScanner: Sendable {
     if scanned != true { scan(cue.text) }
   }
 
-  /// Scans a cue text that is `slice` of `bytes`, the bytes of `source` (as
-  /// `UnsafeBufferPointer<Cue>.slice(at:of:)` gives it); the result is `view`. False,
-  /// scanning nothing, when the source's syntax is not one scanned as written.
+  /// How the texts with markup of one source are scanned as written, worked out once for all
+  /// its cues (`markup(of:)`).
+  package struct SourceMarkup: Sendable {
+    fileprivate let syntax: Syntax?
+  }
+
+  /// How the texts with markup of `source` are scanned.
+  package static func markup(of source: CueSource) -> SourceMarkup {
+    SourceMarkup(syntax: syntax(of: source.syntax))
+  }
+
+  /// Scans a cue text that is `slice` of `bytes`, the bytes of its source (as
+  /// `UnsafeBufferPointer<Cue>.slice(at:of:)` gives it), whose texts with markup are scanned
+  /// as `markup` says; the result is `view`. False, scanning nothing, when that markup is not
+  /// scanned as written.
   package mutating func scan(
     _ slice: (range: Range<Int>, markup: Bool), in bytes: UnsafeBufferPointer<UInt8>,
-    of source: CueSource
+    markup: SourceMarkup
   ) -> Bool {
-    guard let kind = Self.syntax(of: slice.markup ? source.syntax : nil) else { return false }
+    guard let kind = slice.markup ? markup.syntax : .plain else { return false }
     begin()
     scanWritten(UnsafeBufferPointer(rebasing: bytes[slice.range]), syntax: kind)
     end()
@@ -100,7 +112,7 @@ public struct CueTextScanner: Sendable {
     }
   }
 
-  private enum Syntax {
+  fileprivate enum Syntax {
     case plain, webvtt, srt
   }
 
