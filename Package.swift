@@ -27,10 +27,12 @@ let package = Package(
       name: "CaptionKit", dependencies: ["CaptionCore", "CaptionFormats", "CaptionMedia"],
       swiftSettings: settings),
     .target(name: "CaptionCLI", dependencies: ["CaptionKit"], swiftSettings: settings),
+    // The C library's allocator settings, which the command sets for itself.
+    .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
     // The Swift runtime is linked in: the command starts without resolving its symbols,
     // which is most of the start-up of a run on a small file.
     .executableTarget(
-      name: "captionkit", dependencies: ["CaptionCLI"], swiftSettings: settings,
+      name: "captionkit", dependencies: ["CaptionCLI", "CMalloc"], swiftSettings: settings,
       linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
     .target(
       name: "CaptionValidation", dependencies: ["CaptionCore", "CaptionFormats"],
