@@ -47,15 +47,17 @@ public enum CueTextParser {
 
   /// Checks `text` as `parse` does, but keeps it as written: a text with markup gets its tree
   /// built on demand (`CueText(markup:syntax:)`), so a large track holds no trees.
+  /// `lineOffsets`, when given, are where the text's lines start in the file, for a text whose
+  /// lines the file ends otherwise than with `\n`.
   static func check(
-    _ text: String, location: SourceLocation?, cueRange: TimeRange?, file: String?,
-    cue: CueReference?, allowsShortcut: Bool = true
+    _ text: String, location: SourceLocation?, lineOffsets: [Int]? = nil,
+    cueRange: TimeRange?, file: String?, cue: CueReference?, allowsShortcut: Bool = true
   ) -> (text: CueText, diagnostics: [Diagnostic]) {
     var bytes = text
     return bytes.withUTF8 { input in
       let checked = check(
-        input, location: location, cueRange: cueRange, file: file, cue: cue,
-        allowsShortcut: allowsShortcut)
+        input, location: location, lineOffsets: lineOffsets, cueRange: cueRange, file: file,
+        cue: cue, allowsShortcut: allowsShortcut)
       if !checked.hasMarkup { return (CueText(plain: text), []) }
       return (CueText(markup: text, syntax: WebVTTCueTextMarkup.shared), checked.diagnostics)
     }
@@ -65,8 +67,8 @@ public enum CueTextParser {
   /// (`<` or `&`; without, it is one text node), and the findings. Text with nothing to
   /// report is found without the cue text parser, unless `allowsShortcut` is false.
   static func check(
-    _ input: UnsafeBufferPointer<UInt8>, location: SourceLocation?, cueRange: TimeRange?,
-    file: String?, cue: CueReference?, allowsShortcut: Bool = true
+    _ input: UnsafeBufferPointer<UInt8>, location: SourceLocation?, lineOffsets: [Int]? = nil,
+    cueRange: TimeRange?, file: String?, cue: CueReference?, allowsShortcut: Bool = true
   ) -> (hasMarkup: Bool, writtenForm: Bool, diagnostics: [Diagnostic]) {
     var hasMarkup = false
     var index = CueTextSerializer.skipPlain(input, from: 0)
@@ -80,8 +82,8 @@ public enum CueTextParser {
     if !hasMarkup { return (false, false, []) }
     if allowsShortcut, let openTags = cleanOpenTags(input) { return (true, openTags == 0, []) }
     var builder = CueTextTreeBuilder(
-      input: input, location: location, cueRange: cueRange, file: file, cue: cue,
-      buildsTree: false)
+      input: input, location: location, lineOffsets: lineOffsets, cueRange: cueRange,
+      file: file, cue: cue, buildsTree: false)
     return (true, false, builder.build().diagnostics)
   }
 

@@ -5,6 +5,9 @@ import CaptionCore
 struct CueTextReporter {
   private let input: UnsafeBufferPointer<UInt8>
   private let base: SourceLocation
+  /// Where each line of the text starts in the file, when the text is not the file's bytes
+  /// as they stand (its lines joined by `\n` where the file ends them with CRLF or CR).
+  private let lineOffsets: [Int]?
   private let file: String?
   private let cue: CueReference?
   /// Diagnostics found so far, located at the end: their byte offsets in the cue text.
@@ -13,10 +16,12 @@ struct CueTextReporter {
   var reportedDepth = false
 
   init(
-    input: UnsafeBufferPointer<UInt8>, location: SourceLocation?, file: String?, cue: CueReference?
+    input: UnsafeBufferPointer<UInt8>, location: SourceLocation?, lineOffsets: [Int]? = nil,
+    file: String?, cue: CueReference?
   ) {
     self.input = input
     self.base = location ?? SourceLocation(line: 1, column: 1, offset: 0)
+    self.lineOffsets = lineOffsets
     self.file = file
     self.cue = cue
   }
@@ -60,8 +65,12 @@ struct CueTextReporter {
         index += 1
       }
       let column = line == 0 ? base.column + offset : offset - lineStart + 1
+      var fileOffset = base.offset + offset
+      if let lineOffsets, line < lineOffsets.count {
+        fileOffset = lineOffsets[line] + offset - lineStart
+      }
       result[entry].location = SourceLocation(
-        line: base.line + line, column: column, offset: base.offset + offset)
+        line: base.line + line, column: column, offset: fileOffset)
     }
     return result
   }

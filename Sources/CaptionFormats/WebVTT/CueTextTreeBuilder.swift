@@ -33,13 +33,14 @@ struct CueTextTreeBuilder {
   private let buildsTree: Bool
 
   init(
-    input: UnsafeBufferPointer<UInt8>, location: SourceLocation?, cueRange: TimeRange?,
-    file: String?, cue: CueReference?, buildsTree: Bool = true
+    input: UnsafeBufferPointer<UInt8>, location: SourceLocation?, lineOffsets: [Int]? = nil,
+    cueRange: TimeRange?, file: String?, cue: CueReference?, buildsTree: Bool = true
   ) {
     self.buildsTree = buildsTree
     tokenizer = CueTextTokenizer(input)
     self.cueRange = cueRange
-    reporter = CueTextReporter(input: input, location: location, file: file, cue: cue)
+    reporter = CueTextReporter(
+      input: input, location: location, lineOffsets: lineOffsets, file: file, cue: cue)
   }
 
   mutating func build() -> (text: CueText, diagnostics: [Diagnostic]) {

@@ -489,7 +489,8 @@ struct WebVTTParser {
     } else {
       let rawText = joined(buffer)
       let parsed = CueTextParser.check(
-        rawText, location: textLocation, cueRange: cueRange, file: file, cue: reference)
+        rawText, location: textLocation, lineOffsets: buffer.map(\.range.lowerBound),
+        cueRange: cueRange, file: file, cue: reference)
       add(parsed.diagnostics, cue: reference)
       cues.append(
         Cue(

@@ -312,6 +312,21 @@ struct WebVTTReaderDiagnosticsTests {
     #expect(diagnostic.location == SourceLocation(line: 7, column: 25, offset: 66))
   }
 
+  @Test(arguments: ["\r\n", "\r", "\n"])
+  func findingsInCueTextAreAtTheirBytesWhateverEndsTheLines(_ end: String) throws {
+    // The cue text is joined with LF when the file ends its lines otherwise; the findings'
+    // byte offsets still point into the file.
+    let text = "WEBVTT\(end)\(end)00:00.000 --> 00:01.000\(end)one\(end)two\(end)<i>x &bogus\(end)"
+    let bytes = Array(text.utf8)
+    let result = WebVTTReader.read(text)
+    let found = result.diagnostics.compactMap(\.location)
+    let italic = try #require(bytes.firstRange(of: Array("<i>".utf8))?.lowerBound)
+    let reference = try #require(bytes.firstRange(of: Array("&bogus".utf8))?.lowerBound)
+    #expect(found.contains(SourceLocation(line: 6, column: 1, offset: italic)))
+    #expect(found.contains(SourceLocation(line: 6, column: 6, offset: reference)))
+    #expect(found.allSatisfy { $0.line == 6 })
+  }
+
   @Test func findsRepeatedIdentifiersAfterANumberedRun() {
     func file(_ ids: [String]) -> String {
       "WEBVTT\n\n"
