@@ -386,3 +386,35 @@ extension Array where Element == Cue {
     for index in base..<count { self[index].moveDown(lines: lines) }
   }
 }
+
+/// Room for cues in storage a reader does not own: the part of an array's storage, reserved
+/// for the cues of a whole file, that the cues of one part of the file are made into when
+/// two threads read its two parts. The cues made there are the storage's to keep or to
+/// deinitialize; a reader with no room left (or none given) keeps its cues itself.
+package struct CueRegion: @unchecked Sendable {
+  package let base: UnsafeMutablePointer<Cue>?
+  package var capacity: Int
+  /// The cues made, from `base` on.
+  package private(set) var count = 0
+
+  /// No room.
+  package init() {
+    base = nil
+    capacity = 0
+  }
+
+  /// Room for `capacity` cues from `base` on.
+  package init(_ base: UnsafeMutablePointer<Cue>, capacity: Int) {
+    self.base = base
+    self.capacity = capacity
+  }
+
+  /// Makes `cue` at the end of the cues made; false, making nothing, when there is no room.
+  @inline(__always)
+  package mutating func append(_ cue: Cue) -> Bool {
+    guard count < capacity, let base else { return false }
+    (base + count).initialize(to: cue)
+    count += 1
+    return true
+  }
+}

@@ -58,7 +58,11 @@ struct SRTParser {
   let path: String?
   /// The bytes being read, which cue texts are kept as ranges of.
   let source: CueSource
+  /// The cues read; when reading into a `region`, those that did not fit there.
   private(set) var cues: [Cue] = []
+  /// Where the cues are made while the file is read in two parts (see `parse(threads:)`):
+  /// they go there first, and to `cues` when it is full.
+  private var region = CueRegion()
   private var diagnostics: [Diagnostic] = []
   private var current: PendingCue?
   private var textLines: [TextLine] = []
@@ -125,42 +129,73 @@ struct SRTParser {
       let lineFeedsOnly = LineScanner.holdsNoCarriageReturn(bytes)
       self.lineFeedsOnly = lineFeedsOnly
       let estimate = SRTParser.estimatedCueCount(bytes)
-      cues.reserveCapacity(estimate)
       let position = start(bytes)
       guard let split = Self.laterPart(bytes, from: max(position, bytes.count / 2)) else {
+        cues.reserveCapacity(estimate)
         parse(bytes, from: position)
         return
       }
+      // The cues of both parts are made straight into the storage of one array, reserved for
+      // the whole file: the earlier part's from its start, the later part's from the place
+      // its first counter gives it. When the earlier part ends there, the two are kept as
+      // they lie, with no copy; else the later part's are moved down next to them.
+      let capacity = estimate + estimate / 8 + 16
+      let laterStart = min(max(split.counter - 1, 0), capacity / 4 * 3)
       nonisolated(unsafe) let whole = bytes
       let (source, path) = (self.source, self.path)
-      let joinPlace = JoinPlace(cues)
-      let (_, later) = WorkerThread.run {
-        parse(UnsafeBufferPointer(rebasing: bytes[..<split.offset]), from: position)
-      } alongside: {
-        // The later part's cues keep the same bytes through a source of their own: every cue
-        // made takes a reference to its source, and one source shared by the two threads
-        // would have them contend for its count.
-        var parser = SRTParser(
-          source: CueSource(bytes: source.bytes, syntax: source.syntax), path: path)
-        parser.lineFeedsOnly = lineFeedsOnly
-        parser.cues.reserveCapacity(estimate / 2 + 16)
-        parser.lastCounter = split.counter - 1
-        parser.sawBlock = true
-        parser.lastBlockWasCue = true
-        parser.blankCount = 1
-        parser.parse(whole, from: split.offset)
-        joinPlace.prefault(count: parser.cues.count)
-        return parser
+      var laterLines: Int?
+      let made = [Cue](unsafeUninitializedCapacity: capacity) { storage, initialized in
+        initialized = 0
+        guard let base = storage.baseAddress else {
+          parse(bytes, from: position)
+          return
+        }
+        nonisolated(unsafe) let laterBase = base + laterStart
+        region = CueRegion(base, capacity: laterStart)
+        let (_, later) = WorkerThread.run {
+          parse(UnsafeBufferPointer(rebasing: bytes[..<split.offset]), from: position)
+        } alongside: {
+          // The later part's cues keep the same bytes through a source of their own: every
+          // cue made takes a reference to its source, and one source shared by the two
+          // threads would have them contend for its count.
+          var parser = SRTParser(
+            source: CueSource(bytes: source.bytes, syntax: source.syntax), path: path)
+          parser.region = CueRegion(laterBase, capacity: capacity - laterStart)
+          parser.lineFeedsOnly = lineFeedsOnly
+          parser.lastCounter = split.counter - 1
+          parser.sawBlock = true
+          parser.lastBlockWasCue = true
+          parser.blankCount = 1
+          parser.parse(whole, from: split.offset)
+          return parser
+        }
+        let made = later.region.count
+        if later.diagnostics.isEmpty, later.cues.isEmpty, cues.isEmpty,
+          lastCounter == split.counter - 1, blankCount == 1, sawBlock, current == nil,
+          stray == nil, textLines.isEmpty
+        {
+          let earlier = region.count
+          if earlier < laterStart { (base + earlier).moveInitialize(from: laterBase, count: made) }
+          for index in earlier..<earlier + made { base[index].moveDown(lines: lineNumber) }
+          initialized = earlier + made
+          laterLines = later.lineNumber
+        } else {
+          // The earlier part's reading goes on through the later one, in the room left.
+          laterBase.deinitialize(count: made)
+          if cues.isEmpty { region.capacity = capacity }
+          parse(bytes, from: split.offset)
+          initialized = region.count
+        }
+        region = CueRegion()
       }
-      guard later.diagnostics.isEmpty, lastCounter == split.counter - 1, blankCount == 1,
-        sawBlock, current == nil, stray == nil, textLines.isEmpty
-      else {
-        parse(bytes, from: split.offset)
-        return
+      // Cues that did not fit in the storage come after it.
+      let rest = cues
+      cues = made
+      cues += rest
+      if let laterLines {
+        lineNumber += laterLines
+        readInTwoParts = true
       }
-      cues.append(later.cues, movedDown: lineNumber)
-      lineNumber += later.lineNumber
-      readInTwoParts = true
     }
   }
 
@@ -320,7 +355,7 @@ struct SRTParser {
   ) {
     finishCue(bytes)
     reportStray()
-    let index = cues.count + 1
+    let index = region.count + cues.count + 1
     var name: String { "cue \(index)" }
     var counterValue: Int?
     var counterText = ""
@@ -474,7 +509,7 @@ struct SRTParser {
       }
     }
     if contiguous {
-      cues.append(
+      store(
         Cue(
           id: pending.id, start: pending.start, end: pending.end, settings: settings,
           source: source, range: range, hasMarkup: hasMarkup, writtenForm: writtenForm,
@@ -501,10 +536,16 @@ struct SRTParser {
       hasMarkup
       ? CueText(markup: rawText, syntax: SRTCueTextMarkup.shared) : CueText(plain: rawText)
     clearTextLines()
-    cues.append(
+    store(
       Cue(
         id: pending.id, start: pending.start, end: pending.end, settings: settings ?? .default,
         text: text, rawText: rawText, location: pending.location))
+  }
+
+  /// Keeps a cue read: in the region while it has room, else in `cues`.
+  @inline(__always)
+  private mutating func store(_ cue: Cue) {
+    if !region.append(cue) { cues.append(cue) }
   }
 
   /// Empties `textLines`, keeping its storage: a cue has a line or two, dropped one by one

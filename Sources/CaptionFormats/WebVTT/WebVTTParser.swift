@@ -63,7 +63,9 @@ struct WebVTTParser {
 
   /// Reads the file; with `threads` > 1, a large file in two parts at once.
   ///
-  /// The later part starts at a block near the middle after a blank line. Once the header
+  /// The later part starts at a block a little past the middle after a blank line: its thread
+  /// starts after this one and then readies the pages its cues will be joined into, so it is
+  /// given a little less to read, and the two parts end at about the same time. Once the header
   /// and the blocks up to the first cue are read here (they define every region a cue can
   /// use), the later part is read on another thread as if cues had come before it, with
   /// those regions and increasing numbers as identifiers. It is kept when the earlier part,
@@ -73,7 +75,7 @@ struct WebVTTParser {
   /// does.
   mutating func run(threads: Int, twoPartSize: Int = WebVTTParser.twoPartSize) {
     guard threads > 1, bytes.count >= twoPartSize,
-      let split = Self.laterPart(bytes, from: bytes.count / 2)
+      let split = Self.laterPart(bytes, from: bytes.count / 100 * 53)
     else {
       run()
       return

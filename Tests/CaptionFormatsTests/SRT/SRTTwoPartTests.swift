@@ -61,14 +61,15 @@ import Testing
     #expect(compare(cues.joined()))
   }
 
-  /// Each problem, planted all over the later half: the reading goes on in one pass there,
+  /// Each problem, planted all over the later part: the reading goes on in one pass there,
   /// with the findings one pass has.
   @Test(arguments: [
     "out of sequence", "repeated counter", "bad timing", "blank line inside", "stray text",
     "markup", "spaces after counter", "missing blank line", "no counter", "extra blank lines",
   ])
   func aProblemInTheLaterPartGivesTheFindingsOfOnePass(problem: String) {
-    for at in [150, 151, 152, 160, 299] {
+    // Around the place the later part starts (a little past the middle) and at the end.
+    for at in [150, 151, 152, 156, 158, 159, 160, 161, 162, 165, 299] {
       var cues = (1...300).map { cue($0) }
       switch problem {
       case "out of sequence": cues[at] = cue(at + 5)
@@ -85,6 +86,34 @@ import Testing
       }
       _ = compare(cues.joined())
     }
+  }
+
+  /// The later part's cues are made where its first counter places them; when the earlier
+  /// part holds fewer cues than that, they are moved down next to its cues.
+  @Test func countersThatStartLateKeepBothParts() {
+    let text = (1...300).map { cue($0 + 9) }.joined()
+    #expect(compare(text))
+  }
+
+  /// An earlier part with more cues than the later part's first counter says (counters that
+  /// went back): its cues do not fit before the later part's, which is dropped.
+  @Test func countersThatGoBackAreReadInOnePass() {
+    var cues = (1...300).map { cue($0) }
+    for index in 100..<300 { cues[index] = cue(index - 49) }
+    #expect(!compare(cues.joined()))
+  }
+
+  /// A file whose first 64 KiB hold a few long cues and the rest many short ones: the room
+  /// reserved from that first part is too small, and the reading still gives every cue.
+  @Test func moreCuesThanTheEstimateAreAllRead() {
+    let long = String(repeating: "A rather long line of text for this cue\n", count: 40)
+    let text = (1...40).map { cue($0, text: long) }.joined()
+      + (41...6000).map { cue($0, text: "x") }.joined()
+    _ = compare(text)
+    var parser = SRTParser(
+      source: CueSource(bytes: Array(text.utf8), syntax: SRTCueTextMarkup.shared), path: nil)
+    parser.parse(threads: 2, twoPartSize: 1)
+    #expect(parser.cues.count == 6000)
   }
 
   /// Files of random lines from a small vocabulary, so that counters, timings, blank lines

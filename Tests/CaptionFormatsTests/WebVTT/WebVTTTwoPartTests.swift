@@ -106,7 +106,7 @@ import Testing
     #expect(compare(Self.head + cues.joined()))
   }
 
-  /// Each problem, planted all over the later half: the reading goes on in one pass there,
+  /// Each problem, planted all over the later part: the reading goes on in one pass there,
   /// with the findings one pass has.
   @Test(arguments: [
     "repeated name", "repeated number", "number out of order", "region used", "unknown region",
@@ -114,7 +114,8 @@ import Testing
     "name used twice later",
   ])
   func aProblemInTheLaterPartGivesTheFindingsOfOnePass(problem: String) {
-    for at in [150, 151, 152, 160, 299] {
+    // Around the place the later part starts (a little past the middle) and at the end.
+    for at in [150, 151, 152, 156, 158, 159, 160, 161, 162, 165, 299] {
       var cues = mixed(300)
       switch problem {
       case "repeated name": cues[at] = cue(at + 1, id: "scene-5")
