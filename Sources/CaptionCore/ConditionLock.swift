@@ -30,6 +30,16 @@ package final class ConditionLock: @unchecked Sendable {
   /// check their condition in a loop: a wait may end without a broadcast.
   package func wait() { pthread_cond_wait(condition, mutex) }
 
+  /// Waits as `wait` does, but no longer than `seconds`; false when the time ran out.
+  package func wait(seconds: Double) -> Bool {
+    var deadline = timespec()
+    clock_gettime(CLOCK_REALTIME, &deadline)
+    let nanoseconds = Int(deadline.tv_nsec) + Int(seconds * 1e9)
+    deadline.tv_sec += nanoseconds / 1_000_000_000
+    deadline.tv_nsec = nanoseconds % 1_000_000_000
+    return pthread_cond_timedwait(condition, mutex, &deadline) != ETIMEDOUT
+  }
+
   /// Wakes every thread waiting.
   package func broadcast() { pthread_cond_broadcast(condition) }
 

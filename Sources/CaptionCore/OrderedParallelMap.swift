@@ -47,7 +47,7 @@ package enum OrderedParallelMap {
     }
     let shared = Shared<Result>(count: count)
     let window = max(1, window)
-    let started = WorkerThread.start {
+    let started = WorkerThread.startLingering {
       shared.lock.lock()
       while true {
         while !shared.stopped && shared.next < count && shared.next >= shared.consumed + window {

@@ -45,6 +45,8 @@ public struct CaptionFileReader: Sendable {
   public var language: LanguageTag?
   /// Threads a large file may be read on (1 or 2), with the same result.
   public var threads = 1
+  /// Files from this size on are read in two parts when `threads` is 2 (WebVTT and SRT).
+  static let twoPartSize = 1 << 20
 
   public init(
     maximumSize: Int = CaptionFileReader.defaultMaximumSize, encoding: TextEncoding? = nil,
@@ -57,6 +59,12 @@ public struct CaptionFileReader: Sendable {
 
   /// Reads the caption file at `path`.
   public func read(path: String) throws(Failure) -> ReadResult {
+    // A file large enough to be read in two parts has the second thread started while it
+    // loads, so that the later part starts at once.
+    var status = stat()
+    if threads > 1, stat(path, &status) == 0, Int(status.st_size) >= Self.twoPartSize {
+      WorkerThread.prepareLingering()
+    }
     let bytes = try Self.loadBytes(path: path, maximumSize: maximumSize)
     return try read(bytes: bytes, path: path)
   }

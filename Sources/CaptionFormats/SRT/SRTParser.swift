@@ -111,7 +111,7 @@ struct SRTParser {
   }
 
   /// Files from this size on may be read in two parts, on two threads.
-  static let twoPartSize = 1 << 20
+  static let twoPartSize = CaptionFileReader.twoPartSize
 
   /// Reads every cue of `source`; with `threads` > 1, a large file in two parts at once.
   ///

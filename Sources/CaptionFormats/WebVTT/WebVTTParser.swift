@@ -59,7 +59,7 @@ struct WebVTTParser {
   }
 
   /// Files from this size on may be read in two parts, on two threads.
-  static let twoPartSize = 1 << 20
+  static let twoPartSize = CaptionFileReader.twoPartSize
 
   /// Reads the file; with `threads` > 1, a large file in two parts at once.
   ///
