@@ -109,7 +109,8 @@ import Testing
   @Test(arguments: [40, 100])
   func moreCuesThanTheEstimateAreAllRead(longCues: Int) {
     let long = String(repeating: "A rather long line of text for this cue\n", count: 40)
-    let text = (1...longCues).map { cue($0, text: long) }.joined()
+    let text =
+      (1...longCues).map { cue($0, text: long) }.joined()
       + (longCues + 1...3700).map { cue($0, text: "x") }.joined()
     #expect(!compare(text))
     var parser = SRTParser(
