@@ -91,103 +91,128 @@ extension WorkerThread {
   /// start on an idle processor of a virtual machine.
   @discardableResult
   package static func startLingering(_ body: @escaping () -> Void) -> Bool {
-    if let waiting = LingeringThread.take() {
-      waiting.hand(body)
-      return true
-    }
-    return start { LingeringThread.run(body) }
+    LingeringThreads.shared.start(body)
   }
 
   /// Starts a lingering thread with no work yet, when none is waiting, so that work handed to
   /// one within a few milliseconds (the later part of a large file, once it is loaded) starts
   /// at once.
   package static func prepareLingering() {
-    guard !LingeringThread.anyWaiting else { return }
-    _ = start { LingeringThread.run({}) }
+    LingeringThreads.shared.prepare()
   }
 }
 
-/// A thread that has run its work and waits for more: first turning (checking a flag) for
-/// `turning` seconds, then asleep for `sleeping` seconds, then it ends.
-private final class LingeringThread: @unchecked Sendable {
-  static let turning = 0.012
-  static let sleeping = 0.1
+/// Threads that have run their work and wait for more: each first turning (checking a flag)
+/// for `turning` seconds, then asleep for `sleeping` seconds, then it ends.
+package final class LingeringThreads: @unchecked Sendable {
+  static let shared = LingeringThreads()
 
-  /// The threads waiting, the latest last; guarded by `poolLock`.
-  nonisolated(unsafe) private static var pool: [LingeringThread] = []
-  private static let poolLock = ConditionLock()
-
-  /// Set when work is handed, for the turning wait to see without the lock.
-  private let handed = Atomic<Bool>(false)
+  package let turning: Double
+  package let sleeping: Double
+  /// The threads waiting, the latest last; guarded by `lock`.
+  private var waiting: [Waiting] = []
   private let lock = ConditionLock()
-  /// The work handed; guarded by `lock`.
-  private var work: (() -> Void)?
 
-  static var anyWaiting: Bool {
-    poolLock.lock()
-    defer { poolLock.unlock() }
-    return !pool.isEmpty
+  package init(turning: Double = 0.012, sleeping: Double = 0.1) {
+    self.turning = turning
+    self.sleeping = sleeping
+  }
+
+  /// Runs `body` on a waiting thread, or on a new one; false when no thread can be had.
+  @discardableResult
+  package func start(_ body: @escaping () -> Void) -> Bool {
+    if let thread = take() {
+      thread.hand(body)
+      return true
+    }
+    return WorkerThread.start { self.run(body) }
+  }
+
+  /// Starts a thread with no work, when none is waiting.
+  package func prepare() {
+    lock.lock()
+    let none = waiting.isEmpty
+    lock.unlock()
+    if none { _ = WorkerThread.start { self.run({}) } }
+  }
+
+  /// The number of threads waiting.
+  package var waitingCount: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return waiting.count
   }
 
   /// A waiting thread, taken out of the pool: it is owed work (`hand`).
-  static func take() -> LingeringThread? {
-    poolLock.lock()
-    defer { poolLock.unlock() }
-    return pool.popLast()
-  }
-
-  func hand(_ body: @escaping () -> Void) {
+  private func take() -> Waiting? {
     lock.lock()
-    work = body
-    handed.store(true, ordering: .releasing)
-    lock.broadcast()
-    lock.unlock()
+    defer { lock.unlock() }
+    return waiting.popLast()
   }
 
   /// Runs `first`, then each piece of work handed to this thread, until none comes in time.
-  static func run(_ first: @escaping () -> Void) {
+  private func run(_ first: @escaping () -> Void) {
     var body = first
     while true {
       body()
-      let waiting = LingeringThread()
-      poolLock.lock()
-      pool.append(waiting)
-      poolLock.unlock()
-      guard let next = waiting.next() else { return }
+      let thread = Waiting()
+      lock.lock()
+      waiting.append(thread)
+      lock.unlock()
+      guard let next = next(for: thread) else { return }
       body = next
     }
   }
 
-  /// The work handed to this thread; nil when none came in time and it left the pool.
-  private func next() -> (() -> Void)? {
+  /// The work handed to `thread`; nil when none came in time and it left the pool.
+  private func next(for thread: Waiting) -> (() -> Void)? {
     let started = Self.seconds()
     var turns = 0
-    while !handed.load(ordering: .acquiring) {
+    while !thread.handed.load(ordering: .acquiring) {
       turns += 1
-      if turns & 255 == 0, Self.seconds() - started > Self.turning { break }
+      if turns & 255 == 0, Self.seconds() - started > turning { break }
     }
+    if let work = thread.work(waiting: sleeping) { return work }
+    // Leave the pool, unless the thread was taken meanwhile: then its work is on the way.
     lock.lock()
-    while work == nil, lock.wait(seconds: Self.sleeping) {}
-    if let work {
-      self.work = nil
+    if let index = waiting.firstIndex(where: { $0 === thread }) {
+      waiting.remove(at: index)
       lock.unlock()
-      return work
-    }
-    lock.unlock()
-    // Leave the pool, unless this thread was taken meanwhile: then its work is on the way.
-    Self.poolLock.lock()
-    if let index = Self.pool.firstIndex(where: { $0 === self }) {
-      Self.pool.remove(at: index)
-      Self.poolLock.unlock()
       return nil
     }
-    Self.poolLock.unlock()
-    lock.lock()
-    defer { lock.unlock() }
-    while work == nil { lock.wait() }
-    let body = work
-    work = nil
-    return body
+    lock.unlock()
+    return thread.work(waiting: nil)
+  }
+
+  /// One waiting thread's mailbox.
+  private final class Waiting: @unchecked Sendable {
+    /// Set when work is handed, for the turning wait to see without the lock.
+    let handed = Atomic<Bool>(false)
+    private let lock = ConditionLock()
+    /// The work handed; guarded by `lock`.
+    private var work: (() -> Void)?
+
+    func hand(_ body: @escaping () -> Void) {
+      lock.lock()
+      work = body
+      handed.store(true, ordering: .releasing)
+      lock.broadcast()
+      lock.unlock()
+    }
+
+    /// The work handed, waiting for it up to `seconds` (nil: as long as it takes).
+    func work(waiting seconds: Double?) -> (() -> Void)? {
+      lock.lock()
+      defer { lock.unlock() }
+      if let seconds {
+        while work == nil, lock.wait(seconds: seconds) {}
+      } else {
+        while work == nil { lock.wait() }
+      }
+      let body = work
+      work = nil
+      return body
+    }
   }
 
   private static func seconds() -> Double {

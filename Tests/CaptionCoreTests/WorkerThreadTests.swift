@@ -1,0 +1,92 @@
+import Synchronization
+import Testing
+
+@testable import CaptionCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Lingering threads: work handed right after a thread's last piece runs on that thread;
+/// work handed after it stopped waiting runs on a new one; every piece runs once.
+struct WorkerThreadTests {
+  /// Runs `body` on a thread of `threads` and waits for it; the thread's id.
+  private func run(on threads: LingeringThreads, _ body: @escaping @Sendable () -> Void = {})
+    -> UInt
+  {
+    let done = ConditionLock()
+    let thread = Atomic<UInt>(0)
+    let finished = Atomic<Bool>(false)
+    #expect(
+      threads.start {
+        body()
+        thread.store(UInt(pthread_self()), ordering: .relaxed)
+        done.lock()
+        finished.store(true, ordering: .relaxed)
+        done.broadcast()
+        done.unlock()
+      })
+    done.lock()
+    while !finished.load(ordering: .relaxed) { done.wait() }
+    done.unlock()
+    return thread.load(ordering: .relaxed)
+  }
+
+  /// Waits until `threads` has `count` threads waiting, for a second at most.
+  private func waitFor(_ count: Int, in threads: LingeringThreads) -> Bool {
+    for _ in 0..<1000 {
+      if threads.waitingCount == count { return true }
+      usleep(1000)
+    }
+    return false
+  }
+
+  @Test func workHandedSoonAfterRunsOnTheSameThread() {
+    let threads = LingeringThreads(turning: 0.2, sleeping: 5)
+    let first = run(on: threads)
+    #expect(waitFor(1, in: threads))
+    let second = run(on: threads)
+    #expect(second == first)
+    #expect(first != UInt(pthread_self()))
+  }
+
+  @Test func aThreadThatStoppedWaitingEndsAndWorkStillRuns() {
+    let threads = LingeringThreads(turning: 0.001, sleeping: 0.01)
+    let first = run(on: threads)
+    #expect(waitFor(1, in: threads))
+    // Past its waiting time the thread leaves the pool and ends.
+    #expect(waitFor(0, in: threads))
+    let ran = Atomic<Int>(0)
+    let second = run(on: threads) { ran.add(1, ordering: .relaxed) }
+    #expect(ran.load(ordering: .relaxed) == 1)
+    #expect(second != 0 && first != 0)
+  }
+
+  @Test func asleepAThreadStillTakesWork() {
+    // Past turning, asleep: the work wakes it.
+    let threads = LingeringThreads(turning: 0.001, sleeping: 5)
+    let first = run(on: threads)
+    usleep(20_000)
+    #expect(threads.waitingCount == 1)
+    #expect(run(on: threads) == first)
+  }
+
+  @Test func manyPiecesEachRunOnce() {
+    let threads = LingeringThreads(turning: 0.001, sleeping: 0.002)
+    let ran = Atomic<Int>(0)
+    for index in 0..<300 {
+      _ = run(on: threads) { ran.add(1, ordering: .relaxed) }
+      // Now and then long enough for the thread to stop waiting, racing the next piece.
+      if index % 7 == 0 { usleep(UInt32(index % 5) * 1000) }
+    }
+    #expect(ran.load(ordering: .relaxed) == 300)
+  }
+
+  @Test func aPreparedThreadTakesTheFirstWork() {
+    let threads = LingeringThreads(turning: 0.2, sleeping: 5)
+    threads.prepare()
+    #expect(waitFor(1, in: threads))
+    _ = run(on: threads)
+    #expect(threads.waitingCount <= 1)
+  }
+}
