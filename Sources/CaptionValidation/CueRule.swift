@@ -7,10 +7,18 @@ public protocol CueRule: Rule {
   func check(_ cue: CueInput, in track: TrackInput, findings: inout Findings)
 }
 
+extension CueRule {
+  public var cueRule: (any CueRule)? { self }
+}
+
 /// A rule that looks at a whole track, after the pass over its cues.
 public protocol TrackRule: Rule {
   /// Checks `track`, adding findings to `findings`.
   func check(_ track: TrackInput, findings: inout Findings)
+}
+
+extension TrackRule {
+  public var trackRule: (any TrackRule)? { self }
 }
 
 /// A rule that looks at all the tracks of a context together (a media file and its tracks):
@@ -20,6 +28,10 @@ public protocol ContextRule: Rule {
   /// Checks the tracks of `context` (given in the same order, with what rules know about
   /// each), adding findings to `findings`.
   func check(_ context: ValidationContext, tracks: [TrackInput], findings: inout Findings)
+}
+
+extension ContextRule {
+  public var contextRule: (any ContextRule)? { self }
 }
 
 /// A cue rule that can find the same problem on every cue of a large track, and so keeps

@@ -17,6 +17,12 @@ public protocol Rule: Sendable {
   var needs: RuleNeeds { get }
   /// The kinds of track the rule checks (a track of unknown kind is checked as captions).
   var trackKinds: Set<TrackKind> { get }
+  /// The rule as a `CueRule`, `TrackRule` or `ContextRule` when it is one (given by those
+  /// protocols): read without a dynamic cast, which the first time for each rule looks
+  /// through every conformance of the program.
+  var cueRule: (any CueRule)? { get }
+  var trackRule: (any TrackRule)? { get }
+  var contextRule: (any ContextRule)? { get }
 }
 
 extension Rule {
@@ -27,6 +33,10 @@ extension Rule {
   public static var timedTextKinds: Set<TrackKind> { displayedKinds.union([.descriptions]) }
 
   public var trackKinds: Set<TrackKind> { Self.timedTextKinds }
+
+  public var cueRule: (any CueRule)? { nil }
+  public var trackRule: (any TrackRule)? { nil }
+  public var contextRule: (any ContextRule)? { nil }
 
   public var area: RuleArea {
     let prefix = id.prefix { $0 != "." }

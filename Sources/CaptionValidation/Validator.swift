@@ -29,7 +29,7 @@ public struct Validator: Sendable {
   public func contextRules(in context: ValidationContext) -> [any Rule] {
     let available = context.available
     return rules.filter { rule in
-      rule is any ContextRule && available.isSuperset(of: rule.needs)
+      rule.contextRule != nil && available.isSuperset(of: rule.needs)
         && context.profile.severity(of: rule) != nil
     }
   }
@@ -43,7 +43,7 @@ public struct Validator: Sendable {
     var contextRules: [any ContextRule] = []
     var severities: [(id: String, severity: Severity)] = []
     for rule in rules where available.isSuperset(of: rule.needs) {
-      guard let contextRule = rule as? any ContextRule,
+      guard let contextRule = rule.contextRule,
         let severity = context.profile.severity(of: rule)
       else { continue }
       contextRules.append(contextRule)
@@ -76,10 +76,10 @@ public struct Validator: Sendable {
     var needsText = false
     for rule in applicableRules(to: input, in: context) {
       guard let severity = context.profile.severity(of: rule) else { continue }
-      if let cueRule = rule as? any CueRule {
+      if let cueRule = rule.cueRule {
         cueRules.append(cueRule)
         cueSeverities.append((rule.id, severity))
-      } else if let trackRule = rule as? any TrackRule {
+      } else if let trackRule = rule.trackRule {
         trackRules.append(trackRule)
         trackSeverities.append((rule.id, severity))
       } else {
@@ -231,7 +231,7 @@ public struct Validator: Sendable {
     let available = context.available
     let kind = input.kind ?? .captions
     return rules.filter { rule in
-      !rule.needs.contains(.external) && !(rule is any ContextRule)
+      !rule.needs.contains(.external) && rule.contextRule == nil
         && available.isSuperset(of: rule.needs) && rule.trackKinds.contains(kind)
         && context.profile.severity(of: rule) != nil
     }
