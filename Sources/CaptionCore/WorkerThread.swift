@@ -7,7 +7,9 @@ import Synchronization
 #endif
 
 /// Starts a detached thread of its own for a body of work, so that a worker stuck in a
-/// blocking read never holds up a shared thread pool.
+/// blocking read never holds up a shared thread pool; or, for work that never blocks (the
+/// phases of checking a large file), hands it to a thread that finished such work a moment
+/// ago (`startLingering`).
 package enum WorkerThread {
   private final class Body {
     let run: () -> Void
@@ -57,9 +59,9 @@ extension WorkerThread {
     var value: Value?
   }
 
-  /// Runs `other` on a thread of its own while this thread runs `body`, and returns both
-  /// results once both are done; when no thread can be started, `other` runs here after
-  /// `body`.
+  /// Runs `other` on another thread (a lingering one, `startLingering`) while this thread
+  /// runs `body`, and returns both results once both are done; when no thread can be had,
+  /// `other` runs here after `body`.
   package static func run<First, Second: Sendable>(
     _ body: () -> First, alongside other: @escaping @Sendable () -> Second
   ) -> (First, Second) {
