@@ -147,6 +147,30 @@ import Testing
     #expect(kept > 0 && kept < 400)
   }
 
+  /// Clean files with bytes changed at random all over them (counters, arrows, line breaks,
+  /// digits), so that the later part starts, and the earlier one ends, in every state.
+  @Test func filesWithRandomChangesReadAlike() {
+    var random = SplitMix(seed: 77)
+    let alphabet = Array("0123456789\n\n\n\r-->:, x<i>{".utf8)
+    var kept = 0
+    for _ in 0..<300 {
+      var bytes = Array(
+        (1...200).map { cue($0, text: $0 % 4 == 0 ? "two\nlines" : "one") }
+          .joined().utf8)
+      for _ in 0..<Int(random.next() % 6) {
+        let at = Int(random.next() % UInt64(bytes.count))
+        let byte = alphabet[Int(random.next() % UInt64(alphabet.count))]
+        switch random.next() % 3 {
+        case 0: bytes[at] = byte
+        case 1: bytes.insert(byte, at: at)
+        default: bytes.remove(at: at)
+        }
+      }
+      if compare(String(decoding: bytes, as: UTF8.self)) { kept += 1 }
+    }
+    #expect(kept > 0 && kept < 300)
+  }
+
   @Test func smallFilesAndOneThreadAreReadInOnePass() {
     let text = (1...50).map { cue($0) }.joined()
     var parser = SRTParser(source: CueSource(bytes: Array(text.utf8), syntax: nil), path: nil)
