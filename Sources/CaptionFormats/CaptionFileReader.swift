@@ -45,7 +45,8 @@ public struct CaptionFileReader: Sendable {
   public var language: LanguageTag?
   /// Threads a large file may be read on (1 or 2), with the same result.
   public var threads = 1
-  /// Files from this size on are read in two parts when `threads` is 2 (WebVTT and SRT).
+  /// Files from this size on are read in two parts when `threads` is 2 (WebVTT and SRT), on
+  /// two threads.
   static let twoPartSize = 1 << 20
 
   public init(
@@ -59,13 +60,8 @@ public struct CaptionFileReader: Sendable {
 
   /// Reads the caption file at `path`.
   public func read(path: String) throws(Failure) -> ReadResult {
-    // A file large enough to be read in two parts has the second thread started while it
-    // loads, so that the later part starts at once.
-    var status = stat()
-    if threads > 1, stat(path, &status) == 0, Int(status.st_size) >= Self.twoPartSize {
-      WorkerThread.prepareLingering()
-    }
-    let bytes = try Self.loadBytes(path: path, maximumSize: maximumSize)
+    let bytes = try Self.loadBytes(
+      path: path, maximumSize: maximumSize, preparesSecondThread: threads > 1)
     return try read(bytes: bytes, path: path)
   }
 
@@ -129,6 +125,15 @@ public struct CaptionFileReader: Sendable {
 
   /// The bytes of the file at `path`, refused before reading when over `maximumSize`.
   public static func loadBytes(path: String, maximumSize: Int) throws(Failure) -> [UInt8] {
+    try loadBytes(path: path, maximumSize: maximumSize, preparesSecondThread: false)
+  }
+
+  /// The bytes of the file at `path`; with `preparesSecondThread`, a file large enough to be
+  /// read in two parts has the second thread started while it loads, so that the later part
+  /// starts at once.
+  private static func loadBytes(path: String, maximumSize: Int, preparesSecondThread: Bool)
+    throws(Failure) -> [UInt8]
+  {
     let descriptor = open(path, O_RDONLY)
     if descriptor < 0 {
       let code = errno
@@ -145,6 +150,7 @@ public struct CaptionFileReader: Sendable {
     }
     let size = Int(status.st_size)
     if size > maximumSize { throw .tooLarge(path: path, size: size, limit: maximumSize) }
+    if preparesSecondThread, size >= twoPartSize { WorkerThread.prepareLingering() }
     // Read the size `fstat` gave without zero-filling first, then whatever follows (the file
     // grew, or it has no size, like a pipe), never more than one byte over the limit.
     var failure: Int32?

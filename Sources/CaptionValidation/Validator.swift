@@ -181,15 +181,14 @@ public struct Validator: Sendable {
       let ruleCount = rules.count
       // The source is shared by the cues that both threads check: read without a reference
       // taken per cue, which would make the threads contend for its count.
-      let shared = source.map { Unmanaged.passUnretained($0) }
-      let markup = source.map(CueTextScanner.markup(of:))
+      let shared = source.map { (Unmanaged.passUnretained($0), CueTextScanner.markup(of: $0)) }
       for offset in range {
         let index = offset + 1
         cueInput.move(to: index, previous: previous, latestEnd: latestEnd)
         if needsText {
           var scanned = false
-          if let shared, let markup {
-            scanned = shared._withUnsafeGuaranteedRef { source in
+          if let (reference, markup) = shared {
+            scanned = reference._withUnsafeGuaranteedRef { source in
               guard let slice = cues.slice(at: offset, of: source) else { return false }
               return scanner.scan(slice, in: bytes, markup: markup)
             }

@@ -110,9 +110,6 @@ struct SRTParser {
     }
   }
 
-  /// Files from this size on may be read in two parts, on two threads.
-  static let twoPartSize = CaptionFileReader.twoPartSize
-
   /// Reads every cue of `source`; with `threads` > 1, a large file in two parts at once.
   ///
   /// The later part starts at a cue near the middle that follows one blank line, and is read
@@ -120,7 +117,7 @@ struct SRTParser {
   /// earlier part, read here, ends in just that state and the later part has nothing to
   /// report: then one pass would have read the same cues. Otherwise the reading of the
   /// earlier part goes on through the later one, as one pass does.
-  mutating func parse(threads: Int, twoPartSize: Int = SRTParser.twoPartSize) {
+  mutating func parse(threads: Int, twoPartSize: Int = CaptionFileReader.twoPartSize) {
     guard threads > 1, source.bytes.count >= twoPartSize else {
       parse()
       return
@@ -169,19 +166,21 @@ struct SRTParser {
           parser.parse(whole, from: split.offset)
           return parser
         }
-        let made = later.region.count
+        let laterCount = later.region.count
         if later.diagnostics.isEmpty, later.cues.isEmpty, cues.isEmpty,
           lastCounter == split.counter - 1, blankCount == 1, sawBlock, current == nil,
           stray == nil, textLines.isEmpty
         {
           let earlier = region.count
-          if earlier < laterStart { (base + earlier).moveInitialize(from: laterBase, count: made) }
-          for index in earlier..<earlier + made { base[index].moveDown(lines: lineNumber) }
-          initialized = earlier + made
+          if earlier < laterStart {
+            (base + earlier).moveInitialize(from: laterBase, count: laterCount)
+          }
+          for index in earlier..<earlier + laterCount { base[index].moveDown(lines: lineNumber) }
+          initialized = earlier + laterCount
           laterLines = later.lineNumber
         } else {
           // The earlier part's reading goes on through the later one, in the room left.
-          laterBase.deinitialize(count: made)
+          laterBase.deinitialize(count: laterCount)
           if cues.isEmpty { region.capacity = capacity }
           parse(bytes, from: split.offset)
           initialized = region.count

@@ -58,9 +58,6 @@ struct WebVTTParser {
     sortDiagnostics()
   }
 
-  /// Files from this size on may be read in two parts, on two threads.
-  static let twoPartSize = CaptionFileReader.twoPartSize
-
   /// Reads the file; with `threads` > 1, a large file in two parts at once.
   ///
   /// The later part starts at a block a little past the middle after a blank line: its thread
@@ -73,7 +70,7 @@ struct WebVTTParser {
   /// later part has nothing to report: then one pass would have read the same cues.
   /// Otherwise the reading of the earlier part goes on through the later one, as one pass
   /// does.
-  mutating func run(threads: Int, twoPartSize: Int = WebVTTParser.twoPartSize) {
+  mutating func run(threads: Int, twoPartSize: Int = CaptionFileReader.twoPartSize) {
     guard threads > 1, bytes.count >= twoPartSize,
       let split = Self.laterPart(bytes, from: bytes.count / 100 * 53)
     else {
