@@ -409,12 +409,16 @@ package struct CueRegion: @unchecked Sendable {
     self.capacity = capacity
   }
 
-  /// Makes `cue` at the end of the cues made; false, making nothing, when there is no room.
+  /// True when there is room for another cue.
   @inline(__always)
-  package mutating func append(_ cue: Cue) -> Bool {
-    guard count < capacity, let base else { return false }
-    (base + count).initialize(to: cue)
+  package var hasRoom: Bool { count < capacity && base != nil }
+
+  /// Moves `cue` to the end of the cues made; there must be room (`hasRoom`). The cue is
+  /// taken, not copied, so that its references are not counted again.
+  @inline(__always)
+  package mutating func append(_ cue: consuming Cue) {
+    precondition(count < capacity, "no room left in the cue region")
+    base.unsafelyUnwrapped.advanced(by: count).initialize(to: cue)
     count += 1
-    return true
   }
 }

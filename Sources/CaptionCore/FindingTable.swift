@@ -91,6 +91,18 @@ package final class FindingTable: Sendable {
   private let fileUTF8: [UInt8]
   package let track: String?
   private let rules: [Rule]
+  /// Each rule's wording, kept by `wordings` and read through `wordingRefs` without taking a
+  /// reference per finding worded (which two threads wording one table would contend for).
+  private let wordings: [WordingBox]
+  private let wordingRefs: [Unmanaged<WordingBox>]
+
+  private final class WordingBox: Sendable {
+    let describe: Wording
+
+    init(_ describe: @escaping Wording) {
+      self.describe = describe
+    }
+  }
   /// The UTF-8 of the rules' ids one after the other, and where each one is, kept so that
   /// reports append an id without making a string.
   private let ruleIDBytes: [UInt8]
@@ -104,6 +116,8 @@ package final class FindingTable: Sendable {
     fileUTF8 = file.map { Array($0.utf8) } ?? []
     self.track = track
     self.rules = rules
+    wordings = rules.map { WordingBox($0.describe) }
+    wordingRefs = wordings.map { Unmanaged.passUnretained($0) }
     var idBytes: [UInt8] = []
     var idRanges: [Range<Int>] = []
     for rule in rules {
@@ -156,6 +170,41 @@ package final class FindingTable: Sendable {
     return append(part, of: row, to: &bytes) ? bytes.string : nil
   }
 
+  /// The rule (an index in the table's rules), cue index, numbers and place of the finding
+  /// in `row`, read in one look-up of its chunk.
+  fileprivate func parts(of row: Int)
+    -> (rule: Int, cue: Int, values: FindingValues, location: SourceLocation?)
+  {
+    chunks[row / Self.chunkSize].withUnsafeBufferPointer { rows in
+      let index = row % Self.chunkSize
+      // Read field by field: a copy of the row would take a reference to its identifier.
+      let line = rows[index].line
+      let location =
+        line > 0
+        ? SourceLocation(
+          line: Int(line), column: Int(rows[index].column), offset: Int(rows[index].offset))
+        : nil
+      return (Int(rows[index].rule), Int(rows[index].cue), rows[index].values, location)
+    }
+  }
+
+  fileprivate func severity(ofRule rule: Int) -> Severity {
+    rules.withUnsafeBufferPointer { $0[rule].severity }
+  }
+
+  fileprivate func appendID(ofRule rule: Int, to bytes: inout ByteBuffer) {
+    let range = ruleIDRanges[rule]
+    ruleIDBytes.withUnsafeBufferPointer { bytes.append(UnsafeBufferPointer(rebasing: $0[range])) }
+  }
+
+  fileprivate func append(
+    _ part: FindingPart, rule: Int, values: FindingValues, cue: Int, to bytes: inout ByteBuffer
+  ) -> Bool {
+    wordingRefs.withUnsafeBufferPointer { refs in
+      refs[rule]._withUnsafeGuaranteedRef { $0.describe(values, cue, part, &bytes) }
+    }
+  }
+
   package func location(of row: Int) -> SourceLocation? {
     let (chunk, index) = (row / Self.chunkSize, row % Self.chunkSize)
     // Read field by field: a copy of the row would take a reference to its identifier.
@@ -176,19 +225,39 @@ package final class FindingTable: Sendable {
 }
 
 /// A finding kept as a row of a table, for reading its parts without going through its
-/// `Diagnostic` (which takes the table anew for each part).
+/// `Diagnostic` (which takes the table anew for each part). The row's numbers are read once,
+/// when it is made: each part then costs no further look-up in the table's chunks. It takes
+/// no reference to its table (a count per finding worded), so it must not outlive the
+/// `Diagnostic` it was read from, which keeps the table.
 package struct FindingRow {
-  package let table: FindingTable
+  private let table: Unmanaged<FindingTable>
   package let row: Int
+  private let rule: Int
+  private let cue: Int
+  private let values: FindingValues
+  package let location: SourceLocation?
 
-  package var location: SourceLocation? { table.location(of: row) }
-  package var severity: Severity { table.severity(of: row) }
-
-  package func appendFile(to bytes: inout ByteBuffer) -> Bool { table.appendFile(to: &bytes) }
-
-  package func append(_ part: FindingPart, to bytes: inout ByteBuffer) -> Bool {
-    table.append(part, of: row, to: &bytes)
+  package init(table: FindingTable, row: Int) {
+    self.table = Unmanaged.passUnretained(table)
+    self.row = row
+    (rule, cue, values, location) = table.parts(of: row)
   }
 
-  package func appendRule(to bytes: inout ByteBuffer) { table.appendRuleID(of: row, to: &bytes) }
+  package var severity: Severity {
+    table._withUnsafeGuaranteedRef { $0.severity(ofRule: rule) }
+  }
+
+  package func appendFile(to bytes: inout ByteBuffer) -> Bool {
+    table._withUnsafeGuaranteedRef { $0.appendFile(to: &bytes) }
+  }
+
+  package func append(_ part: FindingPart, to bytes: inout ByteBuffer) -> Bool {
+    table._withUnsafeGuaranteedRef {
+      $0.append(part, rule: rule, values: values, cue: cue, to: &bytes)
+    }
+  }
+
+  package func appendRule(to bytes: inout ByteBuffer) {
+    table._withUnsafeGuaranteedRef { $0.appendID(ofRule: rule, to: &bytes) }
+  }
 }

@@ -543,8 +543,8 @@ struct SRTParser {
 
   /// Keeps a cue read: in the region while it has room, else in `cues`.
   @inline(__always)
-  private mutating func store(_ cue: Cue) {
-    if !region.append(cue) { cues.append(cue) }
+  private mutating func store(_ cue: consuming Cue) {
+    if region.hasRoom { region.append(cue) } else { cues.append(cue) }
   }
 
   /// Empties `textLines`, keeping its storage: a cue has a line or two, dropped one by one
