@@ -15,7 +15,30 @@ public struct Cue: Sendable, Hashable {
   private var locationColumn: UInt32
   private var locationOffset: Int
   /// Settings that differ from the defaults, and a location too large for the compact form.
-  private var extras: Extras?
+  private var extrasSlot: ExtrasSlot
+
+  /// `extrasSlot` as an optional.
+  private var extras: Extras? {
+    get {
+      switch extrasSlot {
+      case .none: return nil
+      case .some(let extras): return extras
+      }
+    }
+    set { extrasSlot = ExtrasSlot(newValue) }
+  }
+
+  /// An optional `Extras`, spelled as an enum of its own: with an `Optional` stored property,
+  /// the compiler builds every new cue aside and copies it into place (a reference count
+  /// more, and one less, for each of its references).
+  private enum ExtrasSlot: Sendable {
+    case none
+    case some(Extras)
+
+    init(_ extras: Extras?) {
+      if let extras { self = .some(extras) } else { self = .none }
+    }
+  }
   /// The raw text, and the text when it is not the raw text read plainly or in its syntax.
   private var body: Body
 
@@ -207,15 +230,15 @@ public struct Cue: Sendable, Hashable {
       locationColumn = column
       locationOffset = location.offset
       if let settings, !settings.isDefault {
-        extras = Extras(settings: settings, location: nil)
+        extrasSlot = .some(Extras(settings: settings, location: nil))
       } else {
-        extras = nil
+        extrasSlot = .none
       }
     } else {
       locationLine = 0
       locationColumn = 0
       locationOffset = 0
-      extras = Extras(settings: settings ?? .default, location: location)
+      extrasSlot = .some(Extras(settings: settings ?? .default, location: location))
     }
   }
 
@@ -234,14 +257,14 @@ public struct Cue: Sendable, Hashable {
       self.locationLine = line
       self.locationColumn = column
       self.locationOffset = location.offset
-      self.extras = plainSettings ? nil : Extras(settings: settings, location: nil)
+      self.extrasSlot = plainSettings ? .none : .some(Extras(settings: settings, location: nil))
     } else {
       self.locationLine = 0
       self.locationColumn = 0
       self.locationOffset = 0
-      self.extras =
+      self.extrasSlot =
         plainSettings && location == nil
-        ? nil : Extras(settings: settings, location: location)
+        ? .none : .some(Extras(settings: settings, location: location))
     }
   }
 
@@ -349,6 +372,18 @@ extension UnsafeBufferPointer where Element == Cue {
     precondition(index >= 0 && index < count, "cue index out of range")
     guard let base = baseAddress else { return nil }
     return Cue.slice(at: base + index, of: source)
+  }
+
+  /// The identifier of the cue at `index`, read where the cue lies, without a copy of it.
+  package func id(at index: Int) -> String {
+    precondition(index >= 0 && index < count, "cue index out of range")
+    return self[index].id
+  }
+
+  /// The place of the cue at `index`, read where the cue lies, without a copy of it.
+  package func location(at index: Int) -> SourceLocation? {
+    precondition(index >= 0 && index < count, "cue index out of range")
+    return self[index].location
   }
 }
 

@@ -42,9 +42,12 @@ public struct CueInput: Sendable {
     self.latestEnd = latestEnd
   }
 
-  /// The cue's identifier and place in its file, read without a copy of the cue.
-  var cueID: String { cues[index - 1].id }
-  var cueLocation: SourceLocation? { cues[index - 1].location }
+  /// The cue's identifier and place in its file, read without a copy of the cue (which
+  /// would count a reference to its source, shared by the threads checking the cues).
+  var cueID: String { cues.withUnsafeBufferPointer { $0.id(at: index - 1) } }
+  var cueLocation: SourceLocation? {
+    cues.withUnsafeBufferPointer { $0.location(at: index - 1) }
+  }
 
   /// The cue.
   public var cue: Cue { cues[index - 1] }
