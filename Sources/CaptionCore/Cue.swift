@@ -206,15 +206,17 @@ public struct Cue: Sendable, Hashable {
   /// `settings` nil stands for the defaults. `writtenForm` says that the reader found the
   /// markup in the simplest form of its syntax (see `hasMarkupInWrittenForm`).
   package init(
-    id: String, start: MediaTime, end: MediaTime, settings: CueSettings?, source: CueSource,
-    range: Range<Int>, hasMarkup: Bool, writtenForm: Bool = false, location: SourceLocation
+    id: String, start: MediaTime, end: MediaTime, settings: CueSettings?,
+    source: borrowing CueSource, range: Range<Int>, hasMarkup: Bool, writtenForm: Bool = false,
+    location: SourceLocation
   ) {
     self.id = id
     self.start = start
     self.end = end
     let markup = hasMarkup && source.syntax != nil
     if let packed = SourceRange(range, markup: markup, writtenForm: markup && writtenForm) {
-      body = .slice(source, packed)
+      // The one reference the cue takes to its source.
+      body = .slice(copy source, packed)
     } else {
       let raw = source.string(range)
       if hasMarkup, let syntax = source.syntax {

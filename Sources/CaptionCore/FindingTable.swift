@@ -139,7 +139,10 @@ package final class FindingTable: Sendable {
   }
 
   package func severity(of row: Int) -> Severity {
-    rules[Int(chunks[row / Self.chunkSize][row % Self.chunkSize].rule)].severity
+    let rule = chunks[row / Self.chunkSize].withUnsafeBufferPointer {
+      Int($0[row % Self.chunkSize].rule)
+    }
+    return severity(ofRule: rule)
   }
 
   /// Appends the id of the rule of the finding in `row` to `bytes`.
@@ -206,13 +209,15 @@ package final class FindingTable: Sendable {
   }
 
   package func location(of row: Int) -> SourceLocation? {
-    let (chunk, index) = (row / Self.chunkSize, row % Self.chunkSize)
-    // Read field by field: a copy of the row would take a reference to its identifier.
-    let line = chunks[chunk][index].line
-    guard line > 0 else { return nil }
-    return SourceLocation(
-      line: Int(line), column: Int(chunks[chunk][index].column),
-      offset: Int(chunks[chunk][index].offset))
+    // Read field by field in place: a copy of the row would take a reference to its
+    // identifier, and a copy of its chunk one to the chunk.
+    chunks[row / Self.chunkSize].withUnsafeBufferPointer { rows in
+      let index = row % Self.chunkSize
+      let line = rows[index].line
+      guard line > 0 else { return nil }
+      return SourceLocation(
+        line: Int(line), column: Int(rows[index].column), offset: Int(rows[index].offset))
+    }
   }
 
   func cue(of row: Int) -> CueReference {
