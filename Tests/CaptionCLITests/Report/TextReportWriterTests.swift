@@ -59,6 +59,23 @@ struct TextReportWriterTests {
     return report
   }
 
+  @Test func aFindingKeptAsARowReadsAsItsDiagnostic() throws {
+    // The report reads each part of a row once, through `FindingRow`; the finding's own
+    // accessors read its table field by field. Both must give the same line.
+    let report = Self.manyFindings()
+    var rows = 0
+    for diagnostic in report.diagnostics {
+      guard let row = diagnostic.findingRow else { continue }
+      rows += 1
+      #expect(row.location == diagnostic.location)
+      #expect(row.severity == diagnostic.severity)
+      var bytes = ByteBuffer(capacity: 256)
+      TextReportWriter.append(diagnostic, to: &bytes)
+      #expect(bytes.string == TextReportWriter.line(for: diagnostic))
+    }
+    #expect(rows > 1000)
+  }
+
   @Test(arguments: [(1, 1), (2, 1), (2, 7), (2, 2048)])
   func blocksOnTwoThreadsWriteTheSameBytes(threads: Int, blockSize: Int) {
     let report = Self.manyFindings()
