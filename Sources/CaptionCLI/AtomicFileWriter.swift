@@ -8,6 +8,10 @@
 /// bytes go to a temporary file in the same folder, which is then renamed over the target.
 /// On failure the temporary file is removed and the old file is left as it was.
 ///
+/// A target that exists and is not a regular file (a device such as `/dev/null` or
+/// `/dev/stdout`, a named pipe) is written in place: renaming a file over it would replace
+/// the device or pipe itself.
+///
 /// A large output is written in chunks as it is made (`open`, `write`, `commit`), so it is
 /// never held whole in memory.
 final class AtomicFileWriter {
@@ -17,8 +21,11 @@ final class AtomicFileWriter {
   /// The first write error; later writes are skipped and `commit` reports it.
   private var failure: Int32?
   private var committed = false
+  /// True when the target is written in place (it is not a regular file).
+  private let direct: Bool
 
-  /// The temporary file, for a writer that opens it by name (the media muxer).
+  /// The temporary file, for a writer that opens it by name (the media muxer); the target
+  /// itself when it is written in place.
   var temporaryPath: String { temporary }
 
   /// Writes `bytes` as the file at `path`.
@@ -40,6 +47,16 @@ final class AtomicFileWriter {
       name = path
     }
     guard !name.isEmpty else { throw failure(path, "it names a folder") }
+    var existing = stat()
+    if stat(path, &existing) == 0 {
+      let type = existing.st_mode & S_IFMT
+      if type == S_IFDIR { throw failure(path, "it is a folder") }
+      if type != S_IFREG {
+        let descriptor = openForWriting(path)
+        guard descriptor >= 0 else { throw failure(path, SystemError.describe(errno)) }
+        return AtomicFileWriter(path: path, temporary: path, descriptor: descriptor, direct: true)
+      }
+    }
     var template = Array("\(folder)/.\(name).captionkit-XXXXXX".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
       guard let base = buffer.baseAddress else { return -1 }
@@ -60,19 +77,21 @@ final class AtomicFileWriter {
       mode = 0o666 & ~mask
     }
     fchmod(descriptor, mode)
-    return AtomicFileWriter(path: path, temporary: temporary, descriptor: descriptor)
+    return AtomicFileWriter(
+      path: path, temporary: temporary, descriptor: descriptor, direct: false)
   }
 
-  private init(path: String, temporary: String, descriptor: Int32) {
+  private init(path: String, temporary: String, descriptor: Int32, direct: Bool) {
     self.path = path
     self.temporary = temporary
     self.descriptor = descriptor
+    self.direct = direct
   }
 
   deinit {
     if !committed {
       if descriptor >= 0 { close(descriptor) }
-      unlink(temporary)
+      if !direct { unlink(temporary) }
     }
   }
 
@@ -93,9 +112,17 @@ final class AtomicFileWriter {
     }
   }
 
-  /// Flushes the temporary file to disk and renames it over the target.
+  /// Flushes the temporary file to disk and renames it over the target; a target written in
+  /// place is closed.
   func commit() throws(CommandFailure) {
     if let failure { throw Self.failure(path, SystemError.describe(failure)) }
+    if direct {
+      let closed = close(descriptor) == 0
+      descriptor = -1
+      committed = true
+      if !closed { throw Self.failure(path, SystemError.describe(errno)) }
+      return
+    }
     let synced = fsync(descriptor) == 0
     let closed = close(descriptor) == 0
     descriptor = -1
@@ -109,6 +136,10 @@ final class AtomicFileWriter {
   private static func failure(_ path: String, _ reason: String) -> CommandFailure {
     CommandFailure(ExitCode.cannotCreate, "cannot write \(path): \(reason)")
   }
+}
+
+private func openForWriting(_ path: String) -> Int32 {
+  open(path, O_WRONLY | O_CLOEXEC)
 }
 
 private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
