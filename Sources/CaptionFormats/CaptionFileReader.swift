@@ -83,7 +83,8 @@ public struct CaptionFileReader: Sendable {
     // (`movie.ko.sdh.vtt`); the language then chooses the legacy code page.
     let named = SidecarName(fileName: Self.fileName(of: path))
     let language = self.language ?? named?.language
-    let decoded = TextDecoding.decode(bytes, encoding: encoding, language: language, file: path)
+    let decoded = TextDecoding.decode(
+      bytes, encoding: encoding, language: language, file: path, threads: threads)
     if decoded.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
       throw .notCaptionFile(path: path, reason: "the file is empty")
     }
