@@ -440,10 +440,11 @@ package struct CueRegion: @unchecked Sendable {
     capacity = 0
   }
 
-  /// Room for `capacity` cues from `base` on.
-  package init(_ base: UnsafeMutablePointer<Cue>, capacity: Int) {
+  /// Room for `capacity` cues from `base` on, the first `count` of them made already.
+  package init(_ base: UnsafeMutablePointer<Cue>, capacity: Int, count: Int = 0) {
     self.base = base
     self.capacity = capacity
+    self.count = count
   }
 
   /// True when there is room for another cue.

@@ -45,9 +45,12 @@ public struct CaptionFileReader: Sendable {
   public var language: LanguageTag?
   /// Threads a large file may be read on (1 or 2), with the same result.
   public var threads = 1
-  /// Files from this size on are read in two parts when `threads` is 2 (WebVTT and SRT), on
-  /// two threads.
+  /// Files from this size on are read in parts when `threads` is 2 (WebVTT in two, SRT in
+  /// two or more), on two threads.
   static let twoPartSize = 1 << 20
+  /// A large SRT file is read in one part for about every this many bytes (from 2 to 8
+  /// parts), taken in turn by the two threads.
+  static let partSize = 1 << 20
 
   public init(
     maximumSize: Int = CaptionFileReader.defaultMaximumSize, encoding: TextEncoding? = nil,

@@ -79,8 +79,8 @@ struct SRTParser {
   private var lastBlockWasCue = false
   /// The number of the last line read.
   private var lineNumber = 0
-  /// True when the file was read in two parts (`parse(threads:)`) and both were kept.
-  private(set) var readInTwoParts = false
+  /// True when the file was read in parts (`parse(threads:)`) and every part was kept.
+  private(set) var readInParts = false
   /// True when the file has no carriage return: every line ends at a line feed, found with
   /// `memchr`.
   private var lineFeedsOnly = false
@@ -110,14 +110,19 @@ struct SRTParser {
     }
   }
 
-  /// Reads every cue of `source`; with `threads` > 1, a large file in two parts at once.
+  /// Reads every cue of `source`; with `threads` > 1, a large file in parts, two at a time.
   ///
-  /// The later part starts at a cue near the middle that follows one blank line, and is read
-  /// on another thread as if the cues before it ended there in sequence. It is kept when the
-  /// earlier part, read here, ends in just that state and the later part has nothing to
-  /// report: then one pass would have read the same cues. Otherwise the reading of the
-  /// earlier part goes on through the later one, as one pass does.
-  mutating func parse(threads: Int, twoPartSize: Int = CaptionFileReader.twoPartSize) {
+  /// Each part after the first starts at a cue that follows one blank line, and is read as if
+  /// the cues before it ended there in sequence; the two threads take the parts in turn, so
+  /// that neither waits long for the other. A part is kept when the parts before it end in
+  /// just that state and it has nothing to report: then one pass would have read the same
+  /// cues. At the first part that is not, the reading goes on from its start to the end of
+  /// the file in one pass, as one pass does. `parts` is how many to cut the file into (nil:
+  /// one for every `partSize` bytes, from 2 to 8).
+  mutating func parse(
+    threads: Int, twoPartSize: Int = CaptionFileReader.twoPartSize,
+    partSize: Int = CaptionFileReader.partSize, parts: Int? = nil
+  ) {
     guard threads > 1, source.bytes.count >= twoPartSize else {
       parse()
       return
@@ -127,63 +132,99 @@ struct SRTParser {
       self.lineFeedsOnly = lineFeedsOnly
       let estimate = SRTParser.estimatedCueCount(bytes)
       let position = start(bytes)
-      guard let split = Self.laterPart(bytes, from: max(position, bytes.count / 2)) else {
+      let wanted = max(2, parts ?? min(8, bytes.count / max(1, partSize)))
+      var found: [(offset: Int, counter: Int)] = []
+      for part in 1..<wanted {
+        let from = max(position, bytes.count / wanted * part, (found.last?.offset ?? -1) + 1)
+        guard from < bytes.count, let split = Self.laterPart(bytes, from: from) else { break }
+        found.append(split)
+      }
+      let splits = found
+      guard !splits.isEmpty else {
         cues.reserveCapacity(estimate)
         parse(bytes, from: position)
         return
       }
-      // The cues of both parts are made straight into the storage of one array, reserved for
-      // the whole file: the earlier part's from its start, the later part's from the place
-      // its first counter gives it. When the earlier part ends there, the two are kept as
-      // they lie, with no copy; else the later part's are moved down next to them.
+      // The cues of every part are made straight into the storage of one array, reserved for
+      // the whole file: the first part's from its start, each later part's from the place its
+      // first counter gives it. When the parts before it end there, a part's cues are kept as
+      // they lie, with no copy; else they are moved down next to them.
       let capacity = estimate + estimate / 8 + 16
-      let laterStart = min(max(split.counter - 1, 0), capacity / 4 * 3)
+      var places = [0]
+      for split in splits {
+        places.append(min(max(split.counter - 1, places[places.count - 1]), capacity))
+      }
+      places.append(capacity)
+      let starts = places
+      let ends = splits.map(\.offset) + [bytes.count]
+      let firsts = [position] + splits.map(\.offset)
       nonisolated(unsafe) let whole = bytes
-      let (source, path) = (self.source, self.path)
-      var laterLines: Int?
+      let (source, path, diagnostics) = (self.source, self.path, self.diagnostics)
+      var allKept = true
       let made = [Cue](unsafeUninitializedCapacity: capacity) { storage, initialized in
         initialized = 0
         guard let base = storage.baseAddress else {
           parse(bytes, from: position)
           return
         }
-        nonisolated(unsafe) let laterBase = base + laterStart
-        region = CueRegion(base, capacity: laterStart)
-        let (_, later) = WorkerThread.run {
-          parse(UnsafeBufferPointer(rebasing: bytes[..<split.offset]), from: position)
-        } alongside: {
-          // The later part's cues keep the same bytes through a source of their own: every
+        nonisolated(unsafe) let storageBase = base
+        var kept = 0
+        var consumed = 0
+        var stopped: Int?
+        OrderedParallelMap.run(blocks: firsts.count, threads: threads, window: firsts.count) {
+          part in
+          // A later part's cues keep the same bytes through a source of their own: every
           // cue made takes a reference to its source, and one source shared by the two
           // threads would have them contend for its count.
           var parser = SRTParser(
-            source: CueSource(bytes: source.bytes, syntax: source.syntax), path: path)
-          parser.region = CueRegion(laterBase, capacity: capacity - laterStart)
+            source: part == 0 ? source : CueSource(bytes: source.bytes, syntax: source.syntax),
+            path: path)
+          parser.region = CueRegion(
+            storageBase + starts[part], capacity: starts[part + 1] - starts[part])
           parser.lineFeedsOnly = lineFeedsOnly
-          parser.lastCounter = split.counter - 1
-          parser.sawBlock = true
-          parser.lastBlockWasCue = true
-          parser.blankCount = 1
-          parser.parse(whole, from: split.offset)
-          return parser
-        }
-        let laterCount = later.region.count
-        if later.diagnostics.isEmpty, later.cues.isEmpty, cues.isEmpty,
-          lastCounter == split.counter - 1, blankCount == 1, sawBlock, current == nil,
-          stray == nil, textLines.isEmpty
-        {
-          let earlier = region.count
-          if earlier < laterStart {
-            (base + earlier).moveInitialize(from: laterBase, count: laterCount)
+          if part > 0 {
+            parser.lastCounter = splits[part - 1].counter - 1
+            parser.sawBlock = true
+            parser.lastBlockWasCue = true
+            parser.blankCount = 1
           }
-          for index in earlier..<earlier + laterCount { base[index].moveDown(lines: lineNumber) }
-          initialized = earlier + laterCount
-          laterLines = later.lineNumber
-        } else {
-          // The earlier part's reading goes on through the later one, in the room left.
-          laterBase.deinitialize(count: laterCount)
-          if cues.isEmpty { region.capacity = capacity }
-          parse(bytes, from: split.offset)
+          parser.parse(UnsafeBufferPointer(rebasing: whole[..<ends[part]]), from: firsts[part])
+          return parser
+        } consume: { (parser: SRTParser) in
+          let index = consumed
+          consumed += 1
+          if index == 0 {
+            // The first part: its state is this reading's.
+            self = parser
+            self.diagnostics = diagnostics + parser.diagnostics
+            kept = parser.region.count
+            return
+          }
+          let count = parser.region.count
+          if stopped == nil, parser.diagnostics.isEmpty, parser.cues.isEmpty, cues.isEmpty,
+            lastCounter == splits[index - 1].counter - 1, blankCount == 1, sawBlock,
+            current == nil, stray == nil, textLines.isEmpty
+          {
+            if kept < starts[index] {
+              (base + kept).moveInitialize(from: base + starts[index], count: count)
+            }
+            for cue in kept..<kept + count { base[cue].moveDown(lines: lineNumber) }
+            kept += count
+            continueAfter(parser)
+          } else {
+            if stopped == nil { stopped = index }
+            (base + starts[index]).deinitialize(count: count)
+          }
+        }
+        if let stopped {
+          // The reading goes on from the part not kept, through the rest of the file, in
+          // the room left when no cue has been kept outside the storage so far.
+          allKept = false
+          region = CueRegion(base, capacity: cues.isEmpty ? capacity : kept, count: kept)
+          parse(bytes, from: firsts[stopped])
           initialized = region.count
+        } else {
+          initialized = kept
         }
         region = CueRegion()
       }
@@ -191,13 +232,28 @@ struct SRTParser {
       let rest = cues
       cues = made
       cues += rest
-      if let laterLines {
-        lineNumber += laterLines
-        readInTwoParts = true
-      }
+      readInParts = allKept
     }
   }
 
+  /// Takes on the state a later part, kept, ends in, with its lines counted after this
+  /// reading's.
+  private mutating func continueAfter(_ part: SRTParser) {
+    let lines = lineNumber
+    func moved(_ location: SourceLocation?) -> SourceLocation? {
+      location.map {
+        SourceLocation(line: $0.line + lines, column: $0.column, offset: $0.offset)
+      }
+    }
+    lastCounter = part.lastCounter
+    blankCount = part.blankCount
+    firstBlank = moved(part.firstBlank)
+    secondBlank = moved(part.secondBlank)
+    sawBlock = part.sawBlock
+    lastBlockWasCue = part.lastBlockWasCue
+    dropping = part.dropping
+    lineNumber += part.lineNumber
+  }
   /// Where a later part of the file may start, from `start` on: a counter line (a number
   /// that fits 18 digits) after exactly one empty line, followed by a timing line; the offset
   /// of the counter line and the counter. Nil when there is none.

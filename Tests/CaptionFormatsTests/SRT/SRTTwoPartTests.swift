@@ -3,11 +3,12 @@ import Testing
 
 @testable import CaptionFormats
 
-/// Reading a large SRT file in two parts on two threads gives exactly what one pass gives:
+/// Reading a large SRT file in parts on two threads gives exactly what one pass gives:
 /// the same cues (times, texts, places) and the same findings, whatever the file holds
 /// around the place where the later part starts.
 @Suite struct SRTTwoPartTests {
-  /// One pass, and two parts at any size, over `text`; whether the two parts were kept.
+  /// One pass, and two, three and five parts at any size, over `text`; whether the two parts
+  /// were kept.
   private func compare(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
     -> Bool
   {
@@ -15,14 +16,32 @@ import Testing
     var one = SRTParser(
       source: CueSource(bytes: bytes, syntax: SRTCueTextMarkup.shared), path: "t.srt")
     one.parse()
-    var two = SRTParser(
-      source: CueSource(bytes: bytes, syntax: SRTCueTextMarkup.shared), path: "t.srt")
-    two.parse(threads: 2, twoPartSize: 1)
-    #expect(two.cues == one.cues, sourceLocation: sourceLocation)
-    #expect(two.cues.map(\.location) == one.cues.map(\.location), sourceLocation: sourceLocation)
-    #expect(two.cues.map(\.rawText) == one.cues.map(\.rawText), sourceLocation: sourceLocation)
-    #expect(two.sortedDiagnostics == one.sortedDiagnostics, sourceLocation: sourceLocation)
-    return two.readInTwoParts
+    var keptInTwo = false
+    for parts in [2, 3, 5] {
+      var split = SRTParser(
+        source: CueSource(bytes: bytes, syntax: SRTCueTextMarkup.shared), path: "t.srt")
+      split.parse(threads: 2, twoPartSize: 1, parts: parts)
+      #expect(split.cues == one.cues, "\(parts) parts", sourceLocation: sourceLocation)
+      #expect(
+        split.cues.map(\.location) == one.cues.map(\.location), "\(parts) parts",
+        sourceLocation: sourceLocation)
+      #expect(
+        split.cues.map(\.rawText) == one.cues.map(\.rawText), "\(parts) parts",
+        sourceLocation: sourceLocation)
+      #expect(
+        split.sortedDiagnostics == one.sortedDiagnostics, "\(parts) parts",
+        sourceLocation: sourceLocation)
+      if parts == 2 { keptInTwo = split.readInParts }
+    }
+    return keptInTwo
+  }
+
+  /// Whether `text` is read in `parts` parts, every one kept.
+  private func keptInParts(_ text: String, parts: Int) -> Bool {
+    var parser = SRTParser(
+      source: CueSource(bytes: Array(text.utf8), syntax: SRTCueTextMarkup.shared), path: "t.srt")
+    parser.parse(threads: 2, twoPartSize: 1, parts: parts)
+    return parser.readInParts
   }
 
   private func cue(_ number: Int, text: String = "Line of text", newline: String = "\n") -> String {
@@ -46,6 +65,40 @@ import Testing
     let text = (1...400).map { cue($0, text: $0 % 3 == 0 ? "<i>Two</i>\nlines" : "One line") }
       .joined()
     #expect(compare(text))
+  }
+
+  @Test func aCleanFileIsReadInEightParts() {
+    let text = (1...800).map { cue($0, text: $0 % 3 == 0 ? "<i>Two</i>\nlines" : "One line") }
+      .joined()
+    #expect(keptInParts(text, parts: 8))
+    #expect(compare(text))
+  }
+
+  /// A problem in a middle part: the parts before it are kept, and the reading goes on from
+  /// the start of that part in one pass, with the findings and cues one pass has.
+  @Test(arguments: [250, 300, 390, 420, 555])
+  func aProblemInAMiddlePartGivesTheFindingsOfOnePass(at: Int) {
+    var cues = (1...800).map { cue($0) }
+    cues[at] = cues[at].replacingOccurrences(of: " --> ", with: " -> ")
+    cues[at + 20] = cue(at + 30)
+    let text = cues.joined()
+    #expect(!keptInParts(text, parts: 8))
+    _ = compare(text)
+    var one = SRTParser(
+      source: CueSource(bytes: Array(text.utf8), syntax: SRTCueTextMarkup.shared), path: "t.srt")
+    one.parse()
+    var eight = SRTParser(
+      source: CueSource(bytes: Array(text.utf8), syntax: SRTCueTextMarkup.shared), path: "t.srt")
+    eight.parse(threads: 2, twoPartSize: 1, parts: 8)
+    #expect(eight.cues == one.cues)
+    #expect(eight.cues.map(\.location) == one.cues.map(\.location))
+    #expect(eight.sortedDiagnostics == one.sortedDiagnostics)
+    // The broken timing line and its counter are read as text of the cue before, after a
+    // blank line; the counters after them are out of sequence, and so are the two around
+    // the cue numbered out of turn.
+    #expect(
+      eight.sortedDiagnostics.map(\.message).filter { $0.contains("out of sequence") }.count == 3)
+    #expect(eight.sortedDiagnostics.count == 4)
   }
 
   @Test func crlfLineEndsAndAByteOrderMark() {
@@ -175,10 +228,10 @@ import Testing
     let text = (1...50).map { cue($0) }.joined()
     var parser = SRTParser(source: CueSource(bytes: Array(text.utf8), syntax: nil), path: nil)
     parser.parse(threads: 2)
-    #expect(!parser.readInTwoParts)
+    #expect(!parser.readInParts)
     var single = SRTParser(source: CueSource(bytes: Array(text.utf8), syntax: nil), path: nil)
     single.parse(threads: 1, twoPartSize: 1)
-    #expect(!single.readInTwoParts)
+    #expect(!single.readInParts)
     #expect(single.cues.count == 50)
   }
 }
