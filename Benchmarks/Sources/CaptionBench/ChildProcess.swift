@@ -37,6 +37,11 @@ public struct ChildProcess {
     let errPath = scratch + "/child.err"
     let rssPath = scratch + "/child.rss"
     ByteFile.remove(rssPath)
+    // The last run's captured output is removed before the clock starts: truncating it in
+    // the child (a validate report is 15 MB at 100k cues) would charge the freeing of its
+    // pages to the next run, of whatever tool.
+    ByteFile.remove(outPath)
+    ByteFile.remove(errPath)
     var argv = arguments
     if let timeProgram {
       argv = [timeProgram, "-f", "%M", "-o", rssPath, "--"] + arguments
