@@ -109,6 +109,10 @@ enum ValidateCommand: CaptionCommand {
               error.kind == .inputMissing ? ExitCode.noInput : ExitCode.dataError, "\(error)"))
         }
       }
+      // One caption file and nothing else: its cues are kept to the end anyway, so its
+      // findings read what they need of their cues from them instead of keeping a copy.
+      validator.findingsKeepCues =
+        arguments.positionals.count == 1 && inputs.media.isEmpty && inputs.captions.count == 1
       for file in inputs.captions {
         lastRead = nil
         do {

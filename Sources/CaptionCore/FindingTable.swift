@@ -17,8 +17,9 @@ public enum FindingPart: Sendable {
 }
 
 /// The findings of rules about the cues of one track, kept compact: for each, the rule, the
-/// cue's place, index, id and times, and two numbers; its message and hint are made from them
-/// when read. A `Diagnostic` refers to one row.
+/// cue's index and two numbers, with the cue's place, id and times read from the track's cues
+/// or kept beside the row; its message and hint are made from them when read. A `Diagnostic`
+/// refers to one row.
 package final class FindingTable: Sendable {
   /// How a rule words a part of a finding, given its numbers and the cue's index: it
   /// appends the part as UTF-8 and returns true, or returns false when the finding has no
@@ -38,47 +39,59 @@ package final class FindingTable: Sendable {
     }
   }
 
-  /// One finding: 80 bytes.
+  /// One finding: its rule, its cue and its two numbers, 24 bytes. The cue's identifier,
+  /// times and place are read from the track's cues when the table keeps them, else from the
+  /// finding's `Detail`.
   package struct Row: Sendable {
     var values: FindingValues
+    /// Index in `rules`.
+    var rule: Int32
+    /// 1-based index of the cue in its track.
+    var cue: Int32
+
+    /// The finding of rule `rule` (an index in the table's rules) about the cue at `index`
+    /// (1-based) of its track; nil when a number is too large for a row.
+    package init?(rule: Int, index: Int, values: FindingValues) {
+      guard let rule = Int32(exactly: rule), let index = Int32(exactly: index) else { return nil }
+      self.values = values
+      self.rule = rule
+      self.cue = index
+    }
+  }
+
+  /// What a finding's row does not hold of its cue, for a table that does not keep the cues:
+  /// its identifier, times and place, 56 bytes.
+  package struct Detail: Sendable {
     /// The cue's identifier; empty when it has none.
     var id: String
     var start: Int64
     var end: Int64
     var startTimescale: Int32
     var endTimescale: Int32
-    /// Index in `rules`.
-    var rule: Int32
-    /// 1-based index of the cue in its track.
-    var cue: Int32
     /// 0 when the cue has no place in a file.
     var line: Int32
     var column: Int32
     var offset: Int32
 
-    /// The finding of rule `rule` (an index in the table's rules) about the cue at `index`
-    /// (1-based) of its track, with that cue's identifier, times and place; nil when a number
-    /// is too large for a row (a place past 2 GiB).
-    package init?(
-      rule: Int, id: String, start: MediaTime, end: MediaTime, location: SourceLocation?,
-      index: Int, values: FindingValues
-    ) {
-      guard let rule = Int32(exactly: rule), let index = Int32(exactly: index),
-        let line = Int32(exactly: location?.line ?? 0),
+    /// The identifier, times and place of a cue; nil when a number is too large (a place past
+    /// 2 GiB).
+    package init?(id: String, start: MediaTime, end: MediaTime, location: SourceLocation?) {
+      guard let line = Int32(exactly: location?.line ?? 0),
         let column = Int32(exactly: location?.column ?? 0),
         let offset = Int32(exactly: location?.offset ?? 0)
       else { return nil }
-      self.values = values
       self.id = id
       self.start = start.value
       self.end = end.value
       startTimescale = start.timescale
       endTimescale = end.timescale
-      self.rule = rule
-      self.cue = index
       self.line = line
       self.column = column
       self.offset = offset
+    }
+
+    var location: SourceLocation? {
+      line > 0 ? SourceLocation(line: Int(line), column: Int(column), offset: Int(offset)) : nil
     }
   }
 
@@ -109,9 +122,20 @@ package final class FindingTable: Sendable {
   private let ruleIDRanges: [Range<Int>]
   /// The rows, in chunks of `chunkSize` (the last one may be shorter).
   private let chunks: [[Row]]
+  /// Each row's cue details, in the same chunks; empty when `cues` is given.
+  private let details: [[Detail]]
+  /// The track's cues, which the rows' cue indexes point into; nil when `details` holds
+  /// what the findings need of them.
+  private let cues: [Cue]?
 
-  /// A table of the rows in `chunks`, each of `chunkSize` rows but the last.
-  package init(file: String?, track: String?, rules: [Rule], chunks: [[Row]]) {
+  /// A table of the rows in `chunks`, each of `chunkSize` rows but the last, with what they
+  /// need of their cues read from `cues` (the track's cues, which the table then keeps) or,
+  /// when that is nil, from `details`, chunked the same way.
+  package init(
+    file: String?, track: String?, rules: [Rule], chunks: [[Row]], details: [[Detail]] = [],
+    cues: [Cue]? = nil
+  ) {
+    precondition(cues != nil || details.map(\.count) == chunks.map(\.count))
     self.file = file
     fileUTF8 = file.map { Array($0.utf8) } ?? []
     self.track = track
@@ -128,6 +152,8 @@ package final class FindingTable: Sendable {
     ruleIDBytes = idBytes
     ruleIDRanges = idRanges
     self.chunks = chunks
+    self.details = details
+    self.cues = cues
   }
 
   private func row(_ index: Int) -> Row {
@@ -178,17 +204,11 @@ package final class FindingTable: Sendable {
   fileprivate func parts(of row: Int)
     -> (rule: Int, cue: Int, values: FindingValues, location: SourceLocation?)
   {
-    chunks[row / Self.chunkSize].withUnsafeBufferPointer { rows in
+    let (rule, cue, values) = chunks[row / Self.chunkSize].withUnsafeBufferPointer { rows in
       let index = row % Self.chunkSize
-      // Read field by field: a copy of the row would take a reference to its identifier.
-      let line = rows[index].line
-      let location =
-        line > 0
-        ? SourceLocation(
-          line: Int(line), column: Int(rows[index].column), offset: Int(rows[index].offset))
-        : nil
-      return (Int(rows[index].rule), Int(rows[index].cue), rows[index].values, location)
+      return (Int(rows[index].rule), Int(rows[index].cue), rows[index].values)
     }
+    return (rule, cue, values, location(of: row, cue: cue))
   }
 
   fileprivate func severity(ofRule rule: Int) -> Severity {
@@ -209,23 +229,32 @@ package final class FindingTable: Sendable {
   }
 
   package func location(of row: Int) -> SourceLocation? {
-    // Read field by field in place: a copy of the row would take a reference to its
-    // identifier, and a copy of its chunk one to the chunk.
-    chunks[row / Self.chunkSize].withUnsafeBufferPointer { rows in
-      let index = row % Self.chunkSize
-      let line = rows[index].line
-      guard line > 0 else { return nil }
-      return SourceLocation(
-        line: Int(line), column: Int(rows[index].column), offset: Int(rows[index].offset))
+    let cue = chunks[row / Self.chunkSize].withUnsafeBufferPointer {
+      Int($0[row % Self.chunkSize].cue)
+    }
+    return location(of: row, cue: cue)
+  }
+
+  /// The place of the finding in `row`, about the cue at `cue` (1-based): its cue's place.
+  private func location(of row: Int, cue: Int) -> SourceLocation? {
+    // Read in place: a copy of a cue or a detail would take a reference to its identifier,
+    // and a copy of a chunk one to the chunk.
+    if let cues {
+      return cues.withUnsafeBufferPointer { $0.location(at: cue - 1) }
+    }
+    return details[row / Self.chunkSize].withUnsafeBufferPointer {
+      $0[row % Self.chunkSize].location
     }
   }
 
   func cue(of row: Int) -> CueReference {
-    let finding = self.row(row)
+    let index = Int(self.row(row).cue)
+    if let cues { return cues[index - 1].reference(index: index) }
+    let detail = details[row / Self.chunkSize][row % Self.chunkSize]
     return CueReference(
-      index: Int(finding.cue), id: finding.id.isEmpty ? nil : finding.id,
-      start: MediaTime(value: finding.start, timescale: finding.startTimescale),
-      end: MediaTime(value: finding.end, timescale: finding.endTimescale))
+      index: index, id: detail.id.isEmpty ? nil : detail.id,
+      start: MediaTime(value: detail.start, timescale: detail.startTimescale),
+      end: MediaTime(value: detail.end, timescale: detail.endTimescale))
   }
 }
 

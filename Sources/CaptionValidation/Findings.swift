@@ -19,6 +19,9 @@ public struct Findings: Sendable {
   private var written: [WrittenFinding] = []
   /// The findings of `CompactCueRule`s about cues, as rows of the table, in chunks.
   private var rows: [[FindingTable.Row]] = []
+  /// Each row's cue identifier, times and place, in the same chunks; empty when the table
+  /// reads them from the track's cues (`readsCues`).
+  private var details: [[FindingTable.Detail]] = []
   /// The number of rows in the last chunk of `rows`.
   private var rowsInLastChunk = 0
   /// For each finding about a cue, in the order found: true for a row, false when written.
@@ -38,10 +41,17 @@ public struct Findings: Sendable {
   private var tableIndex: [Int?] = [nil]
   private let file: String?
   private let track: String?
+  /// True when the findings about cues read their cue's identifier, times and place from the
+  /// track's cues, and keep the cues for it, rather than keeping a copy of them each.
+  private let readsCues: Bool
 
-  public init(file: String? = nil, track: String? = nil) {
+  /// Findings about the track `track` of `file`; with `readsCues`, those about a cue keep the
+  /// track's cues instead of a copy of what they need of their cue (see
+  /// `Validator.findingsKeepCues`).
+  public init(file: String? = nil, track: String? = nil, readsCues: Bool = false) {
     self.file = file
     self.track = track
+    self.readsCues = readsCues
   }
 
   /// Lists the rules that may run; `begin(_:)` then picks one by its index.
@@ -86,10 +96,13 @@ public struct Findings: Sendable {
       index = tableRules.count - 1
       tableIndex[current] = index
     }
-    guard
-      let row = FindingTable.Row(
-        rule: index, id: cue.cueID, start: cue.start, end: cue.end, location: cue.cueLocation,
-        index: cue.index, values: values)
+    var detail: FindingTable.Detail?
+    if !readsCues {
+      detail = FindingTable.Detail(
+        id: cue.cueID, start: cue.start, end: cue.end, location: cue.cueLocation)
+    }
+    guard let row = FindingTable.Row(rule: index, index: cue.index, values: values),
+      readsCues || detail != nil
     else {
       // A place too far into the file for a row: worded now.
       let text = rule.wording(values, cue: cue.index, in: track)
@@ -99,9 +112,14 @@ public struct Findings: Sendable {
     if rowsInLastChunk == FindingTable.chunkSize || rows.isEmpty {
       rows.append([])
       rows[rows.count - 1].reserveCapacity(FindingTable.chunkSize)
+      if !readsCues {
+        details.append([])
+        details[details.count - 1].reserveCapacity(FindingTable.chunkSize)
+      }
       rowsInLastChunk = 0
     }
     rows[rows.count - 1].append(row)
+    if let detail { details[details.count - 1].append(detail) }
     rowsInLastChunk += 1
     isRow.append(true)
   }
@@ -169,7 +187,9 @@ public struct Findings: Sendable {
   /// reference from `cues`.
   func appendCueFindings(cues: [Cue], to result: inout [Diagnostic]) {
     guard !isRow.isEmpty else { return }
-    let table = FindingTable(file: file, track: track, rules: tableRules, chunks: rows)
+    let table = FindingTable(
+      file: file, track: track, rules: tableRules, chunks: rows, details: details,
+      cues: readsCues ? cues : nil)
     var row = 0
     var next = written.makeIterator()
     for found in isRow {

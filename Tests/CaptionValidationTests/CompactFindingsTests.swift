@@ -41,8 +41,12 @@ struct CompactFindingsTests {
     return track
   }()
 
-  @Test func rowsReadAsTheirDiagnosticsInTheOrderFound() {
-    let validator = Validator(rules: [EveryCueRule()])
+  /// Each test runs with the rows' cue details kept beside them, and read from the track's
+  /// cues (`Validator.findingsKeepCues`).
+  @Test(arguments: [false, true])
+  func rowsReadAsTheirDiagnosticsInTheOrderFound(keepCues: Bool) {
+    var validator = Validator(rules: [EveryCueRule()])
+    validator.findingsKeepCues = keepCues
     let findings = validator.validate(
       Self.track, in: ValidationContext(tracks: [Self.track]), id: "3")
     #expect(
@@ -73,8 +77,10 @@ struct CompactFindingsTests {
     #expect(row != findings[0])
   }
 
-  @Test func aChangedRowKeepsItsOtherFields() {
-    let validator = Validator(rules: [EveryCueRule()])
+  @Test(arguments: [false, true])
+  func aChangedRowKeepsItsOtherFields(keepCues: Bool) {
+    var validator = Validator(rules: [EveryCueRule()])
+    validator.findingsKeepCues = keepCues
     var finding = validator.validate(
       Self.track, in: ValidationContext(tracks: [Self.track]), id: "1")[0]
     finding.severity = .error
@@ -86,11 +92,15 @@ struct CompactFindingsTests {
     #expect(finding.location == Self.track.cues[0].location)
   }
 
-  @Test func aCueTooFarIntoTheFileForARowIsWordedAtOnce() {
+  /// Without the cues, a place too far for a row's details is worded at once; with them,
+  /// it is read from the cue. Either way the finding reads the same.
+  @Test(arguments: [false, true])
+  func aCueTooFarIntoTheFileForARowReadsTheSame(keepCues: Bool) {
     var track = Self.track
     track.cues[1].location = SourceLocation(line: 3_000_000_000, column: 1, offset: 5_000_000_000)
-    let findings = Validator(rules: [EveryCueRule()]).validate(
-      track, in: ValidationContext(tracks: [track]))
+    var validator = Validator(rules: [EveryCueRule()])
+    validator.findingsKeepCues = keepCues
+    let findings = validator.validate(track, in: ValidationContext(tracks: [track]))
     #expect(
       findings.map(\.message) == [
         "cue 1 kept 1 and 0.5 in the ko limit", "cue 1 written",
@@ -100,7 +110,8 @@ struct CompactFindingsTests {
     #expect(findings[2].location?.offset == 5_000_000_000)
   }
 
-  @Test func aTableOfManyChunksKeepsEveryRow() {
+  @Test(arguments: [false, true])
+  func aTableOfManyChunksKeepsEveryRow(keepCues: Bool) {
     // More cues than one chunk of rows holds.
     var text = "WEBVTT\n"
     for index in 0..<5000 {
@@ -108,10 +119,48 @@ struct CompactFindingsTests {
       text += "\n00:00:\(second < 10 ? "0" : "")\(second).000 --> 00:00:59.000\nx\n"
     }
     let track = RuleHarness.read(text, format: .webvtt)
-    let findings = Validator(rules: [EveryCueRule()]).validate(
-      track, in: ValidationContext(tracks: [track]))
+    var validator = Validator(rules: [EveryCueRule()])
+    validator.findingsKeepCues = keepCues
+    let findings = validator.validate(track, in: ValidationContext(tracks: [track]))
     #expect(findings.count == 10000)
     #expect(findings[9998].message == "cue 5000 kept 5000 and 0.5 in the limit")
     #expect(findings[8192].cue?.index == 4097)
+  }
+
+  /// Every rule on a track with findings of every kind: the same diagnostics, field by field
+  /// and in the same order, whether the rows keep their cues' details or read them from the
+  /// cues, on one thread and two.
+  @Test(arguments: [1, 2])
+  func findingsThatReadTheCuesReadAsThoseThatKeepACopy(threads: Int) {
+    var text = "WEBVTT\n"
+    for index in 0..<9000 {
+      let start = index * 1500
+      let end = start + (index % 7 == 0 ? 400 : 1450)
+      func time(_ ms: Int) -> String {
+        let (m, s, f) = (ms / 60_000, ms / 1000 % 60, ms % 1000)
+        return (m < 10 ? "0" : "") + "\(m):" + (s < 10 ? "0" : "") + "\(s)."
+          + String(repeating: "0", count: 3 - String(f).count) + "\(f)"
+      }
+      let words = index % 5 == 0 ? "a rather long line of caption text that goes on and on" : "Hi"
+      text += "\n\(index % 3 == 0 ? "c\(index)\n" : "")\(time(start)) --> \(time(end))\n\(words)\n"
+    }
+    var track = RuleHarness.read(text, format: .webvtt)
+    track.path = "big.vtt"
+    let context = ValidationContext(tracks: [track])
+    func fields(_ keepCues: Bool) -> [String] {
+      var validator = Validator()
+      validator.threads = threads
+      validator.findingsKeepCues = keepCues
+      return validator.validate(track, in: context, id: "1").map {
+        "\($0.rule) \($0.severity) \($0.message) \($0.hint ?? "-") \(String(describing: $0.location))"
+          + " \(String(describing: $0.cue)) \($0.file ?? "-") \($0.track ?? "-")"
+      }
+    }
+    let copied = fields(false)
+    #expect(copied.count > 3000)
+    // Findings of several rules, kept as rows (the characters per second of the short cues,
+    // the long lines) and written out.
+    #expect(Set(copied.map { $0.prefix { $0 != " " } }).count >= 3)
+    #expect(fields(true) == copied)
   }
 }
