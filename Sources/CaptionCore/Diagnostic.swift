@@ -223,6 +223,12 @@ public struct Diagnostic: Sendable, Hashable {
   /// True when no finding of `list` is placed before the one ahead of it
   /// (`SourceLocation.precedes`). Read in place, each place once.
   package static func areInOrder(_ list: [Diagnostic]) -> Bool {
+    areInOrder(list[...])
+  }
+
+  /// True when the findings of `list` are in the order of their places, those without one
+  /// first, read in place.
+  package static func areInOrder(_ list: ArraySlice<Diagnostic>) -> Bool {
     list.withUnsafeBufferPointer { buffer in
       var previous: SourceLocation?
       for index in buffer.indices {

@@ -27,6 +27,8 @@ public struct Findings: Sendable {
   /// For each finding about a cue, in the order found: true for a row, false when written.
   private var isRow: [Bool] = []
   private var otherFindings: [Diagnostic] = []
+  /// The places of the findings about cues, followed as they are added.
+  private(set) var cuePlaces = CuePlaces()
   /// The rules that may run, with their severities from the profile.
   private var rules: [(id: String, severity: Severity)] = [("", .warning)]
   /// The index in `rules` of the rule running now.
@@ -70,6 +72,7 @@ public struct Findings: Sendable {
 
   /// Adds a finding about a cue, at the cue's place in the file.
   public mutating func add(_ message: String, cue: CueInput, hint: String? = nil) {
+    cuePlaces.note(cue)
     written.append(
       WrittenFinding(cue: cue.index, message: message, hint: hint, rule: writtenBase + current))
     isRow.append(false)
@@ -118,6 +121,7 @@ public struct Findings: Sendable {
       }
       rowsInLastChunk = 0
     }
+    cuePlaces.note(cue)
     rows[rows.count - 1].append(row)
     if let detail { details[details.count - 1].append(detail) }
     rowsInLastChunk += 1
@@ -206,5 +210,33 @@ public struct Findings: Sendable {
           rule: id, severity: severity, message: finding.message, file: file, track: track,
           location: cue.location, cue: cue.reference(index: finding.cue), hint: finding.hint))
     }
+  }
+}
+
+/// Whether the findings about cues of a `Findings`, in the order found, are in the order of
+/// their places (their cues' places), and the first and last of those places: noted as each
+/// finding is added, while its cue is at hand, so that the list of all findings need not be
+/// read again to know it is in order.
+struct CuePlaces: Sendable {
+  /// The number of findings noted.
+  private(set) var count = 0
+  /// False once a finding's place comes before the place of the one noted before it.
+  private(set) var inOrder = true
+  private(set) var first: SourceLocation?
+  private(set) var last: SourceLocation?
+  /// The cue of the last finding noted (1-based): the next finding about it has its place.
+  private var lastCue = 0
+
+  mutating func note(_ cue: CueInput) {
+    defer { count += 1 }
+    if count > 0, cue.index == lastCue { return }
+    let place = cue.cueLocation
+    if count == 0 {
+      first = place
+    } else if SourceLocation.precedes(place, last) {
+      inOrder = false
+    }
+    last = place
+    lastCue = cue.index
   }
 }

@@ -163,9 +163,30 @@ public struct Validator: Sendable {
     result.reserveCapacity(passes.reduce(findings.count) { $0 + $1.findings.count })
     for pass in passes { pass.findings.appendOthers(to: &result) }
     findings.appendOthers(to: &result)
+    let others = result.count
     for pass in passes { pass.findings.appendCueFindings(cues: cues, to: &result) }
     findings.appendCueFindings(cues: cues, to: &result)
+    let groups = passes.map(\.findings.cuePlaces) + [findings.cuePlaces]
+    if Self.inOrder(result, others: others, cueFindings: groups) { return result }
     return Self.sorted(result)
+  }
+
+  /// True when `list` (`others` findings, then those about cues, in the groups of
+  /// `cueFindings`) is in the order of the findings' places. The places of the findings about
+  /// cues were followed as they were found; only the others are read here.
+  private static func inOrder(_ list: [Diagnostic], others: Int, cueFindings: [CuePlaces])
+    -> Bool
+  {
+    guard Diagnostic.areInOrder(list[..<others]) else { return false }
+    var last: SourceLocation?? = others > 0 ? .some(list[others - 1].location) : .none
+    for group in cueFindings where group.count > 0 {
+      guard group.inOrder else { return false }
+      if case .some(let before) = last, SourceLocation.precedes(group.first, before) {
+        return false
+      }
+      last = .some(group.last)
+    }
+    return true
   }
 
   /// What one pass of the cue rules carries from cue to cue of a block: one input moves

@@ -163,4 +163,29 @@ struct CompactFindingsTests {
     #expect(Set(copied.map { $0.prefix { $0 != " " } }).count >= 3)
     #expect(fields(true) == copied)
   }
+
+  /// Cues whose places in the file are not in their order (two swapped, within a block of
+  /// cues and across two): their findings still come out in the order of their places,
+  /// each finding about a cue at its cue's place, on one thread and two.
+  @Test(arguments: [(2, 7, 1), (3, 4, 1), (2, 7, 2), (3, 4, 2)])
+  func findingsAboutCuesPlacedOutOfTheirOrderAreSorted(swap: (Int, Int, Int)) {
+    var text = "WEBVTT\n"
+    for index in 0..<10 { text += "\n00:00:0\(index).000 --> 00:00:0\(index).500\nx\n" }
+    var track = RuleHarness.read(text, format: .webvtt)
+    let (a, b, threads) = swap
+    let place = track.cues[a].location
+    track.cues[a].location = track.cues[b].location
+    track.cues[b].location = place
+    var validator = Validator(rules: [EveryCueRule()])
+    validator.threads = threads
+    validator.cueBlockSize = 4
+    let findings = validator.validate(track, in: ValidationContext(tracks: [track]))
+    #expect(findings.count == 20)
+    let lines = findings.map { $0.location?.line ?? 0 }
+    #expect(lines == lines.sorted())
+    // Cue b's two findings now come where cue a's were.
+    let order = findings.compactMap(\.cue?.index)
+    #expect(order.firstIndex(of: b + 1) == 2 * a)
+    #expect(findings.allSatisfy { $0.location == track.cues[$0.cue!.index - 1].location })
+  }
 }
