@@ -128,8 +128,6 @@ struct SRTParser {
       return
     }
     source.bytes.withUnsafeBufferPointer { bytes in
-      let lineFeedsOnly = LineScanner.holdsNoCarriageReturn(bytes)
-      self.lineFeedsOnly = lineFeedsOnly
       let estimate = SRTParser.estimatedCueCount(bytes)
       let position = start(bytes)
       let wanted = max(2, parts ?? min(8, bytes.count / max(1, partSize)))
@@ -141,6 +139,7 @@ struct SRTParser {
       }
       let splits = found
       guard !splits.isEmpty else {
+        lineFeedsOnly = LineScanner.holdsNoCarriageReturn(bytes)
         cues.reserveCapacity(estimate)
         parse(bytes, from: position)
         return
@@ -164,6 +163,7 @@ struct SRTParser {
       let made = [Cue](unsafeUninitializedCapacity: capacity) { storage, initialized in
         initialized = 0
         guard let base = storage.baseAddress else {
+          lineFeedsOnly = LineScanner.holdsNoCarriageReturn(bytes)
           parse(bytes, from: position)
           return
         }
@@ -181,7 +181,9 @@ struct SRTParser {
             path: path)
           parser.region = CueRegion(
             storageBase + starts[part], capacity: starts[part + 1] - starts[part])
-          parser.lineFeedsOnly = lineFeedsOnly
+          // Each part looks for carriage returns in its own bytes, on its own thread.
+          parser.lineFeedsOnly = LineScanner.holdsNoCarriageReturn(
+            UnsafeBufferPointer(rebasing: whole[firsts[part]..<ends[part]]))
           if part > 0 {
             parser.lastCounter = splits[part - 1].counter - 1
             parser.sawBlock = true
@@ -221,6 +223,8 @@ struct SRTParser {
           // the room left when no cue has been kept outside the storage so far.
           allKept = false
           region = CueRegion(base, capacity: cues.isEmpty ? capacity : kept, count: kept)
+          lineFeedsOnly = LineScanner.holdsNoCarriageReturn(
+            UnsafeBufferPointer(rebasing: bytes[firsts[stopped]...]))
           parse(bytes, from: firsts[stopped])
           initialized = region.count
         } else {

@@ -101,6 +101,17 @@ import Testing
     #expect(eight.sortedDiagnostics.count == 4)
   }
 
+  /// Carriage returns in some parts only (CRLF cues in one, a lone CR in a text in another):
+  /// each part looks for them in its own bytes, and reads as one pass does.
+  @Test func carriageReturnsInSomePartsOnly() {
+    var cues = (1...800).map { cue($0) }
+    for index in 300..<340 { cues[index] = cue(index + 1, text: "A\nB", newline: "\r\n") }
+    cues[600] = cue(601, text: "lone\rreturn")
+    let text = cues.joined()
+    #expect(keptInParts(text, parts: 8))
+    #expect(compare(text))
+  }
+
   @Test func crlfLineEndsAndAByteOrderMark() {
     let text = "\u{FEFF}" + (1...300).map { cue($0, text: "A\nB", newline: "\r\n") }.joined()
     #expect(compare(text))
