@@ -168,7 +168,7 @@ public struct Validator: Sendable {
     findings.appendCueFindings(cues: cues, to: &result)
     let groups = passes.map(\.findings.cuePlaces) + [findings.cuePlaces]
     if Self.inOrder(result, others: others, cueFindings: groups) { return result }
-    return Self.sorted(result)
+    return Self.sortedByPlace(result)
   }
 
   /// True when `list` (`others` findings, then those about cues, in the groups of
@@ -329,7 +329,12 @@ public struct Validator: Sendable {
   public static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
     // Most lists come in order: checked reading each place once.
     if Diagnostic.areInOrder(diagnostics) { return diagnostics }
-    return diagnostics.enumerated().sorted { a, b in
+    return sortedByPlace(diagnostics)
+  }
+
+  /// `diagnostics` sorted by position, stably, without first checking their order.
+  private static func sortedByPlace(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    diagnostics.enumerated().sorted { a, b in
       if precedes(a.element, b.element) { return true }
       if precedes(b.element, a.element) { return false }
       return a.offset < b.offset

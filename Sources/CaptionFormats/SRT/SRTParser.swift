@@ -104,10 +104,17 @@ struct SRTParser {
   /// Reads every cue of `source`.
   mutating func parse() {
     source.bytes.withUnsafeBufferPointer { bytes in
-      lineFeedsOnly = LineScanner.holdsNoCarriageReturn(bytes)
       cues.reserveCapacity(SRTParser.estimatedCueCount(bytes))
-      parse(bytes, from: start(bytes))
+      parseInOnePass(bytes, from: start(bytes))
     }
+  }
+
+  /// Reads the lines from `position` to the end of `bytes` in one pass, finding them with
+  /// `memchr` when those bytes hold no carriage return.
+  private mutating func parseInOnePass(_ bytes: UnsafeBufferPointer<UInt8>, from position: Int) {
+    lineFeedsOnly = LineScanner.holdsNoCarriageReturn(
+      UnsafeBufferPointer(rebasing: bytes[position...]))
+    parse(bytes, from: position)
   }
 
   /// Reads every cue of `source`; with `threads` > 1, a large file in parts, two at a time.
@@ -139,9 +146,8 @@ struct SRTParser {
       }
       let splits = found
       guard !splits.isEmpty else {
-        lineFeedsOnly = LineScanner.holdsNoCarriageReturn(bytes)
         cues.reserveCapacity(estimate)
-        parse(bytes, from: position)
+        parseInOnePass(bytes, from: position)
         return
       }
       // The cues of every part are made straight into the storage of one array, reserved for
@@ -163,8 +169,7 @@ struct SRTParser {
       let made = [Cue](unsafeUninitializedCapacity: capacity) { storage, initialized in
         initialized = 0
         guard let base = storage.baseAddress else {
-          lineFeedsOnly = LineScanner.holdsNoCarriageReturn(bytes)
-          parse(bytes, from: position)
+          parseInOnePass(bytes, from: position)
           return
         }
         nonisolated(unsafe) let storageBase = base
@@ -223,9 +228,7 @@ struct SRTParser {
           // the room left when no cue has been kept outside the storage so far.
           allKept = false
           region = CueRegion(base, capacity: cues.isEmpty ? capacity : kept, count: kept)
-          lineFeedsOnly = LineScanner.holdsNoCarriageReturn(
-            UnsafeBufferPointer(rebasing: bytes[firsts[stopped]...]))
-          parse(bytes, from: firsts[stopped])
+          parseInOnePass(bytes, from: firsts[stopped])
           initialized = region.count
         } else {
           initialized = kept
@@ -258,6 +261,7 @@ struct SRTParser {
     dropping = part.dropping
     lineNumber += part.lineNumber
   }
+
   /// Where a later part of the file may start, from `start` on: a counter line (a number
   /// that fits 18 digits) after exactly one empty line, followed by a timing line; the offset
   /// of the counter line and the counter. Nil when there is none.
