@@ -447,6 +447,9 @@ package struct CueRegion: @unchecked Sendable {
     self.count = count
   }
 
+  /// Cues whose memory is asked for at once (a power of two).
+  static let pagesAhead = 4096
+
   /// True when there is room for another cue.
   @inline(__always)
   package var hasRoom: Bool { count < capacity && base != nil }
@@ -456,6 +459,13 @@ package struct CueRegion: @unchecked Sendable {
   @inline(__always)
   package mutating func append(_ cue: consuming Cue) {
     precondition(count < capacity, "no room left in the cue region")
+    if count & (Self.pagesAhead - 1) == 0 {
+      // The pages of the next cues are asked for together, not one fault at a time.
+      let ahead = Swift.min(Self.pagesAhead, capacity - count)
+      MemoryPages.prefault(
+        base.unsafelyUnwrapped.advanced(by: count), count: ahead * MemoryLayout<Cue>.stride,
+        minimum: 0)
+    }
     base.unsafelyUnwrapped.advanced(by: count).initialize(to: cue)
     count += 1
   }

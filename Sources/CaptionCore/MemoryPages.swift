@@ -12,12 +12,14 @@ package enum MemoryPages {
 
   /// Asks the system to give the whole pages in `count` bytes from `start` their memory now,
   /// as writing them would (Linux 5.14 and later; elsewhere, or when refused, nothing
-  /// happens), when `count` is at least `prefaultSize`. The bytes are not changed: pages
-  /// already there are left as they are.
-  package static func prefault(_ start: UnsafeMutableRawPointer, count: Int) {
+  /// happens), when `count` is at least `minimum` (by default `prefaultSize`). The bytes are
+  /// not changed: pages already there are left as they are.
+  package static func prefault(
+    _ start: UnsafeMutableRawPointer, count: Int, minimum: Int = prefaultSize
+  ) {
     #if os(Linux)
       let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-      guard page > 0, count >= prefaultSize else { return }
+      guard page > 0, count >= minimum else { return }
       let first = (Int(bitPattern: start) + page - 1) / page * page
       let end = (Int(bitPattern: start) + count) / page * page
       guard end > first, let aligned = UnsafeMutableRawPointer(bitPattern: first) else { return }

@@ -1,6 +1,10 @@
 import CaptionCore
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 struct MemoryPagesTests {
   /// Giving pages their memory ahead never changes what they hold, whole pages or not, and a
   /// buffer too small is left alone.
@@ -14,6 +18,48 @@ struct MemoryPagesTests {
     for index in stride(from: 0, to: count, by: 4096 + 7) {
       #expect(buffer[index] == UInt8(index % 251), "byte \(index)")
     }
+  }
+
+  #if os(Linux)
+    /// A smaller area is given its pages when asked with a smaller minimum, and not
+    /// otherwise: `mincore` tells which pages of fresh memory are there.
+    @Test func aSmallAreaIsPrefaultedOnlyBelowItsMinimum() throws {
+      let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+      let count = 16 * page
+      func residentPages(prefaulting minimum: Int?) throws -> Int {
+        let area = try #require(
+          mmap(nil, count, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
+        #expect(area != MAP_FAILED)
+        defer { munmap(area, count) }
+        if let minimum { MemoryPages.prefault(area, count: count, minimum: minimum) }
+        var states = [UInt8](repeating: 0, count: 16)
+        #expect(mincore(area, count, &states) == 0)
+        return states.filter { $0 & 1 == 1 }.count
+      }
+      #expect(try residentPages(prefaulting: nil) == 0)
+      #expect(try residentPages(prefaulting: MemoryPages.prefaultSize) == 0)
+      #expect(try residentPages(prefaulting: 0) == 16)
+    }
+  #endif
+
+  /// A region asks for the pages of its next cues as it fills: every cue made is there, up
+  /// to a room that is not a whole number of those steps.
+  @Test func aCueRegionFillsThroughThePagesItAsksFor() {
+    let capacity = 2 * 4096 + 123
+    let storage = UnsafeMutablePointer<Cue>.allocate(capacity: capacity)
+    defer { storage.deallocate() }
+    var region = CueRegion(storage, capacity: capacity)
+    for index in 0..<capacity {
+      region.append(
+        Cue(
+          id: "\(index)", start: MediaTime(milliseconds: Int64(index) * 1_000),
+          end: MediaTime(milliseconds: Int64(index) * 1_000 + 500),
+          text: CueText(plain: "c\(index)"), rawText: "c\(index)"))
+    }
+    #expect(region.count == capacity)
+    #expect(!region.hasRoom)
+    #expect((0..<capacity).allSatisfy { storage[$0].id == "\($0)" && storage[$0].rawText == "c\($0)" })
+    storage.deinitialize(count: capacity)
   }
 
   /// The cues copied into the place prefaulted for them are the cues, and those appended
