@@ -13,7 +13,11 @@ let package = Package(
   ],
   targets: [
     .target(name: "CaptionCore", swiftSettings: settings),
-    .target(name: "CaptionFormats", dependencies: ["CaptionCore"], swiftSettings: settings),
+    .target(
+      name: "CaptionFormats", dependencies: ["CaptionCore", "CReadNoWait"],
+      swiftSettings: settings),
+    // Reading a file only as far as it is in memory, which the C library module leaves out.
+    .systemLibrary(name: "CReadNoWait", path: "Sources/CReadNoWait"),
     // FFmpeg's headers only: the libraries are opened with dlopen when media is first read, so
     // commands that never touch media do not pay for loading them.
     .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg"),

@@ -63,14 +63,41 @@ public struct CaptionFileReader: Sendable {
 
   /// Reads the caption file at `path`.
   public func read(path: String) throws(Failure) -> ReadResult {
-    let bytes = try Self.loadBytes(
-      path: path, maximumSize: maximumSize, preparesSecondThread: threads > 1)
+    let (descriptor, size) = try Self.openFile(path: path, maximumSize: maximumSize)
+    defer { close(descriptor) }
+    let large = threads > 1 && size >= Self.twoPartSize
+    // The second thread is started while a large file loads, so that it has work at once.
+    if large { WorkerThread.prepareLingering() }
+    if large, encoding == nil || encoding == .utf8,
+      FormatRegistry.entry(forPath: path)?.format == .srt
+    {
+      // A large SRT file is read as it loads, each part as soon as its bytes are there, when
+      // they must come from a disk; else at once, as any file.
+      let loading = FileLoading(descriptor: descriptor, size: size)
+      let cached = loading.loadCached()
+      let parsed = cached ? nil : SRTReader.read(loading: loading, path: path, threads: threads)
+      let (bytes, unchanged, failure) = loading.finish(maximumSize: maximumSize)
+      if let failure { throw .unreadable(path: path, reason: Self.describe(failure)) }
+      if bytes.count > maximumSize {
+        throw .tooLarge(path: path, size: bytes.count, limit: maximumSize)
+      }
+      return try read(bytes: bytes, path: path, parsed: unchanged ? parsed : nil)
+    }
+    let bytes = try Self.load(descriptor, size: size, path: path, maximumSize: maximumSize)
     return try read(bytes: bytes, path: path)
   }
 
   /// Reads caption bytes already loaded (standard input). `path` names the file in
   /// diagnostics and chooses the format by extension when it has one.
   public func read(bytes: [UInt8], path: String) throws(Failure) -> ReadResult {
+    try read(bytes: bytes, path: path, parsed: nil)
+  }
+
+  /// Reads `bytes` as `read(bytes:path:)` does; with `parsed`, what the SRT reader made of
+  /// them while they loaded, which holds only when they are UTF-8 without a byte order mark.
+  private func read(bytes: [UInt8], path: String, parsed: ReadResult?) throws(Failure)
+    -> ReadResult
+  {
     if bytes.count > maximumSize {
       throw .tooLarge(path: path, size: bytes.count, limit: maximumSize)
     }
@@ -86,8 +113,11 @@ public struct CaptionFileReader: Sendable {
     // (`movie.ko.sdh.vtt`); the language then chooses the legacy code page.
     let named = SidecarName(fileName: Self.fileName(of: path))
     let language = self.language ?? named?.language
-    let decoded = TextDecoding.decode(
-      bytes, encoding: encoding, language: language, file: path, threads: threads)
+    let decoded =
+      parsed == nil
+      ? TextDecoding.decode(
+        bytes, encoding: encoding, language: language, file: path, threads: threads)
+      : DecodedText(utf8: bytes)
     if decoded.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
       throw .notCaptionFile(path: path, reason: "the file is empty")
     }
@@ -104,7 +134,7 @@ public struct CaptionFileReader: Sendable {
       throw .notCaptionFile(
         path: path, reason: "reading \(entry.displayName) is not supported yet")
     }
-    var result = reader(decoded, path, threads)
+    var result = parsed ?? reader(decoded, path, threads)
     if result.track.cues.isEmpty, sniffed == nil,
       !FormatRegistry.containsTimingLine(decoded.utf8)
     {
@@ -129,34 +159,42 @@ public struct CaptionFileReader: Sendable {
 
   /// The bytes of the file at `path`, refused before reading when over `maximumSize`.
   public static func loadBytes(path: String, maximumSize: Int) throws(Failure) -> [UInt8] {
-    try loadBytes(path: path, maximumSize: maximumSize, preparesSecondThread: false)
+    let (descriptor, size) = try openFile(path: path, maximumSize: maximumSize)
+    defer { close(descriptor) }
+    return try load(descriptor, size: size, path: path, maximumSize: maximumSize)
   }
 
-  /// The bytes of the file at `path`; with `preparesSecondThread`, a file large enough to be
-  /// read in two parts has the second thread started while it loads, so that the later part
-  /// starts at once.
-  private static func loadBytes(path: String, maximumSize: Int, preparesSecondThread: Bool)
-    throws(Failure) -> [UInt8]
-  {
+  /// Opens the file at `path` for reading: its descriptor and the size `fstat` gives it,
+  /// refused when it is a folder or over `maximumSize`.
+  private static func openFile(path: String, maximumSize: Int) throws(Failure) -> (Int32, Int) {
     let descriptor = open(path, O_RDONLY)
     if descriptor < 0 {
       let code = errno
       if code == ENOENT || code == ENOTDIR { throw .missing(path: path) }
       throw .unreadable(path: path, reason: describe(code))
     }
-    defer { close(descriptor) }
     var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      throw .unreadable(path: path, reason: describe(errno))
+    var failure: Failure?
+    if fstat(descriptor, &status) != 0 {
+      failure = .unreadable(path: path, reason: describe(errno))
+    } else if (status.st_mode & S_IFMT) == S_IFDIR {
+      failure = .unreadable(path: path, reason: "it is a folder")
+    } else if Int(status.st_size) > maximumSize {
+      failure = .tooLarge(path: path, size: Int(status.st_size), limit: maximumSize)
     }
-    if (status.st_mode & S_IFMT) == S_IFDIR {
-      throw .unreadable(path: path, reason: "it is a folder")
+    if let failure {
+      close(descriptor)
+      throw failure
     }
-    let size = Int(status.st_size)
-    if size > maximumSize { throw .tooLarge(path: path, size: size, limit: maximumSize) }
-    if preparesSecondThread, size >= twoPartSize { WorkerThread.prepareLingering() }
-    // Read the size `fstat` gave without zero-filling first, then whatever follows (the file
-    // grew, or it has no size, like a pipe), never more than one byte over the limit.
+    return (descriptor, Int(status.st_size))
+  }
+
+  /// The bytes of the open file `descriptor`: the `size` that `fstat` gave, read without
+  /// zero-filling first, then whatever follows (the file grew, or it has no size, like a
+  /// pipe), never more than one byte over the limit.
+  private static func load(_ descriptor: Int32, size: Int, path: String, maximumSize: Int)
+    throws(Failure) -> [UInt8]
+  {
     var failure: Int32?
     var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
       initialized = 0
@@ -174,19 +212,8 @@ public struct CaptionFileReader: Sendable {
         initialized += got
       }
     }
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while failure == nil, bytes.count >= size, bytes.count <= maximumSize {
-      let got = chunk.withUnsafeMutableBytes { buffer in
-        systemRead(descriptor, buffer.baseAddress, buffer.count)
-      }
-      if got < 0 {
-        if errno == EINTR { continue }
-        failure = errno
-      } else if got == 0 {
-        break
-      } else {
-        bytes.append(contentsOf: chunk[0..<got])
-      }
+    if failure == nil, bytes.count >= size {
+      failure = readRest(descriptor, into: &bytes, maximumSize: maximumSize)
     }
     if let failure { throw .unreadable(path: path, reason: describe(failure)) }
     if bytes.count > maximumSize {
@@ -195,7 +222,27 @@ public struct CaptionFileReader: Sendable {
     return bytes
   }
 
-  private static func describe(_ code: Int32) -> String {
+  /// Appends what the open file `descriptor` holds after the bytes read so far, until it
+  /// ends or `bytes` is over `maximumSize`; the read's error, if one fails.
+  static func readRest(_ descriptor: Int32, into bytes: inout [UInt8], maximumSize: Int)
+    -> Int32?
+  {
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while bytes.count <= maximumSize {
+      let got = chunk.withUnsafeMutableBytes { buffer in
+        systemRead(descriptor, buffer.baseAddress, buffer.count)
+      }
+      if got < 0 {
+        if errno == EINTR { continue }
+        return errno
+      }
+      if got == 0 { break }
+      bytes.append(contentsOf: chunk[0..<got])
+    }
+    return nil
+  }
+
+  static func describe(_ code: Int32) -> String {
     guard let text = strerror(code) else { return "error \(code)" }
     let message = String(cString: text)
     guard let first = message.first else { return "error \(code)" }

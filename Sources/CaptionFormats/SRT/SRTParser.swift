@@ -81,6 +81,9 @@ struct SRTParser {
   private var lineNumber = 0
   /// True when the file was read in parts (`parse(threads:)`) and every part was kept.
   private(set) var readInParts = false
+  /// True when a file read as it loaded turned out not to be UTF-8, or ended early: nothing
+  /// read is kept (`parse(threads:loading:)`).
+  private(set) var abandoned = false
   /// True when the file has no carriage return: every line ends at a line feed, found with
   /// `memchr`.
   private var lineFeedsOnly = false
@@ -126,46 +129,50 @@ struct SRTParser {
   /// cues. At the first part that is not, the reading goes on from its start to the end of
   /// the file in one pass, as one pass does. `parts` is how many to cut the file into (nil:
   /// one for every `partSize` bytes, from 2 to 8).
+  ///
+  /// With `loading`, `source` holds the bytes of a file still being read: each part is read
+  /// as soon as its bytes are loaded, once they are found to be UTF-8. When they are not, or
+  /// the file ends early, the reading is `abandoned`.
   mutating func parse(
     threads: Int, twoPartSize: Int = CaptionFileReader.twoPartSize,
-    partSize: Int = CaptionFileReader.partSize, parts: Int? = nil
+    partSize: Int = CaptionFileReader.partSize, parts: Int? = nil, loading: FileLoading? = nil
   ) {
-    guard threads > 1, source.bytes.count >= twoPartSize else {
+    let size = source.bytes.count
+    guard threads > 1, size >= twoPartSize else {
+      if let loading {
+        let loaded = loading.load(upTo: size)
+        let valid = source.bytes.withUnsafeBufferPointer {
+          UTF8Validation.scan(UnsafeBufferPointer(rebasing: $0[..<loaded])) == nil
+        }
+        guard loaded == size, valid else {
+          abandoned = true
+          return
+        }
+      }
       parse()
       return
     }
     source.bytes.withUnsafeBufferPointer { bytes in
-      let estimate = SRTParser.estimatedCueCount(bytes)
-      let position = start(bytes)
-      let wanted = max(2, parts ?? min(8, bytes.count / max(1, partSize)))
-      var found: [(offset: Int, counter: Int)] = []
-      for part in 1..<wanted {
-        let from = max(position, bytes.count / wanted * part, (found.last?.offset ?? -1) + 1)
-        guard from < bytes.count, let split = Self.laterPart(bytes, from: from) else { break }
-        found.append(split)
-      }
-      let splits = found
-      guard !splits.isEmpty else {
-        cues.reserveCapacity(estimate)
-        parseInOnePass(bytes, from: position)
+      let sampled = min(loading?.load(upTo: Self.estimateSample) ?? size, Self.estimateSample)
+      guard sampled == min(size, Self.estimateSample) else {
+        abandoned = true
         return
       }
+      let estimate = SRTParser.estimatedCueCount(
+        UnsafeBufferPointer(rebasing: bytes[..<sampled]), fileSize: size)
+      let position = start(bytes)
+      let wanted = max(2, parts ?? min(8, size / max(1, partSize)))
       // The cues of every part are made straight into the storage of one array, reserved for
       // the whole file: the first part's from its start, each later part's from the place its
       // first counter gives it. When the parts before it end there, a part's cues are kept as
       // they lie, with no copy; else they are moved down next to them.
       let capacity = estimate + estimate / 8 + 16
-      var places = [0]
-      for split in splits {
-        places.append(min(max(split.counter - 1, places[places.count - 1]), capacity))
-      }
-      places.append(capacity)
-      let starts = places
-      let ends = splits.map(\.offset) + [bytes.count]
-      let firsts = [position] + splits.map(\.offset)
       nonisolated(unsafe) let whole = bytes
+      let plan = PartPlan(
+        bytes: whole, position: position, wanted: wanted, capacity: capacity, loading: loading)
       let (source, path, diagnostics) = (self.source, self.path, self.diagnostics)
       var allKept = true
+      var abandoned = false
       let made = [Cue](unsafeUninitializedCapacity: capacity) { storage, initialized in
         initialized = 0
         guard let base = storage.baseAddress else {
@@ -176,70 +183,202 @@ struct SRTParser {
         var kept = 0
         var consumed = 0
         var stopped: Int?
-        OrderedParallelMap.run(blocks: firsts.count, threads: threads, window: firsts.count) {
-          part in
+        OrderedParallelMap.run(blocks: wanted, threads: threads, window: wanted) {
+          index -> PartOutcome in
+          guard let part = plan.part(index) else { return .none }
+          if let loading {
+            let from = index == 0 ? 0 : part.first
+            guard loading.load(upTo: part.end) >= part.end,
+              UTF8Validation.scan(UnsafeBufferPointer(rebasing: whole[from..<part.end])) == nil
+            else {
+              plan.abandon()
+              return .abandoned
+            }
+          }
           // A later part's cues keep the same bytes through a source of their own: every
           // cue made takes a reference to its source, and one source shared by the two
           // threads would have them contend for its count.
           var parser = SRTParser(
-            source: part == 0 ? source : CueSource(bytes: source.bytes, syntax: source.syntax),
+            source: index == 0 ? source : CueSource(bytes: source.bytes, syntax: source.syntax),
             path: path)
-          parser.region = CueRegion(
-            storageBase + starts[part], capacity: starts[part + 1] - starts[part])
+          parser.region = CueRegion(storageBase + part.place, capacity: part.room)
           // Each part looks for carriage returns in its own bytes, on its own thread.
           parser.lineFeedsOnly = LineScanner.holdsNoCarriageReturn(
-            UnsafeBufferPointer(rebasing: whole[firsts[part]..<ends[part]]))
-          if part > 0 {
-            parser.lastCounter = splits[part - 1].counter - 1
+            UnsafeBufferPointer(rebasing: whole[part.first..<part.end]))
+          if index > 0 {
+            parser.lastCounter = part.counter - 1
             parser.sawBlock = true
             parser.lastBlockWasCue = true
             parser.blankCount = 1
           }
-          parser.parse(UnsafeBufferPointer(rebasing: whole[..<ends[part]]), from: firsts[part])
-          return parser
-        } consume: { (parser: SRTParser) in
+          parser.parse(UnsafeBufferPointer(rebasing: whole[..<part.end]), from: part.first)
+          return .read(parser, part)
+        } consume: { (outcome: PartOutcome) in
           let index = consumed
           consumed += 1
+          guard case .read(let parser, let part) = outcome else {
+            if case .abandoned = outcome { abandoned = true }
+            return
+          }
+          let count = parser.region.count
+          if abandoned {
+            (base + part.place).deinitialize(count: count)
+            return
+          }
           if index == 0 {
             // The first part: its state is this reading's.
             self = parser
             self.diagnostics = diagnostics + parser.diagnostics
-            kept = parser.region.count
+            kept = count
             return
           }
-          let count = parser.region.count
           if stopped == nil, parser.diagnostics.isEmpty, parser.cues.isEmpty, cues.isEmpty,
-            lastCounter == splits[index - 1].counter - 1, blankCount == 1, sawBlock,
+            lastCounter == part.counter - 1, blankCount == 1, sawBlock,
             current == nil, stray == nil, textLines.isEmpty
           {
-            if kept < starts[index] {
-              (base + kept).moveInitialize(from: base + starts[index], count: count)
+            if kept < part.place {
+              (base + kept).moveInitialize(from: base + part.place, count: count)
             }
             for cue in kept..<kept + count { base[cue].moveDown(lines: lineNumber) }
             kept += count
             continueAfter(parser)
           } else {
-            if stopped == nil { stopped = index }
-            (base + starts[index]).deinitialize(count: count)
+            if stopped == nil { stopped = part.first }
+            (base + part.place).deinitialize(count: count)
           }
         }
-        if let stopped {
+        if let stopped, !abandoned {
           // The reading goes on from the part not kept, through the rest of the file, in
           // the room left when no cue has been kept outside the storage so far.
           allKept = false
           region = CueRegion(base, capacity: cues.isEmpty ? capacity : kept, count: kept)
-          parseInOnePass(bytes, from: firsts[stopped])
+          parseInOnePass(bytes, from: stopped)
           initialized = region.count
         } else {
           initialized = kept
         }
         region = CueRegion()
       }
+      if abandoned {
+        self.abandoned = true
+        return
+      }
       // Cues that did not fit in the storage come after it.
       let rest = cues
       cues = made
       cues += rest
       readInParts = allKept
+    }
+  }
+
+  /// What reading one part of a file read in parts gives.
+  private enum PartOutcome {
+    /// The part's reading, and where it lies.
+    case read(SRTParser, PartPlan.Part)
+    /// No such part: the file has fewer.
+    case none
+    /// The part's bytes are not UTF-8, or the file ended before them.
+    case abandoned
+  }
+
+  /// Where the parts of a file read in parts start and end, and where their cues go, each
+  /// found when a thread first asks for it (of a file still loading, once the bytes around
+  /// its start are there).
+  private final class PartPlan: @unchecked Sendable {
+    struct Part {
+      /// Where the part's first line starts, and where the part ends.
+      var first: Int
+      var end: Int
+      /// Where its cues go in the storage, and how many fit there.
+      var place: Int
+      var room: Int
+      /// The counter of its first cue (0 for the first part).
+      var counter: Int
+    }
+
+    private nonisolated(unsafe) let bytes: UnsafeBufferPointer<UInt8>
+    private let position: Int
+    private let wanted: Int
+    private let capacity: Int
+    private let loading: FileLoading?
+    private let lock = ConditionLock()
+    /// Guarded by `lock`: the first line, counter and storage place of each part found, the
+    /// first part's first; true once no more parts are to be found, or once the reading is
+    /// abandoned.
+    private var firsts: [Int]
+    private var counters = [0]
+    private var places = [0]
+    private var complete = false
+    private var abandoned = false
+
+    init(
+      bytes: UnsafeBufferPointer<UInt8>, position: Int, wanted: Int, capacity: Int,
+      loading: FileLoading?
+    ) {
+      self.bytes = bytes
+      self.position = position
+      self.wanted = wanted
+      self.capacity = capacity
+      self.loading = loading
+      firsts = [position]
+    }
+
+    /// The part at `index`; nil when the file has fewer parts, or the reading is abandoned.
+    func part(_ index: Int) -> Part? {
+      lock.lock()
+      defer { lock.unlock() }
+      while firsts.count <= index + 1, !complete { findNext() }
+      guard !abandoned, index < firsts.count else { return nil }
+      let last = index + 1 == firsts.count
+      let room = (last ? capacity : places[index + 1]) - places[index]
+      return Part(
+        first: firsts[index], end: last ? bytes.count : firsts[index + 1],
+        place: places[index], room: room, counter: counters[index])
+    }
+
+    /// Stops the reading: no part is given from now on.
+    func abandon() {
+      lock.lock()
+      abandoned = true
+      complete = true
+      lock.unlock()
+    }
+
+    /// Finds where the next part starts, with the lock held.
+    private func findNext() {
+      let part = firsts.count
+      let from = max(position, bytes.count / wanted * part, part > 1 ? firsts[part - 1] + 1 : 0)
+      guard part < wanted, from < bytes.count, let split = search(from: from) else {
+        complete = true
+        return
+      }
+      firsts.append(split.offset)
+      counters.append(split.counter)
+      places.append(min(max(split.counter - 1, places[places.count - 1]), capacity))
+    }
+
+    /// Where a later part may start from `from` on (`laterPart`), looked for in the bytes
+    /// loaded: up to the last line feed among them, as many more as needed.
+    private func search(from: Int) -> (offset: Int, counter: Int)? {
+      guard let loading else { return SRTParser.laterPart(bytes, from: from) }
+      var window = loading.searchWindow
+      while true {
+        let loaded = loading.load(upTo: from + window)
+        if loaded == bytes.count { return SRTParser.laterPart(bytes, from: from) }
+        // Lines that end before the bytes loaded end read as they do in the whole file.
+        var end = loaded
+        while end > from, bytes[end - 1] != 0x0A { end -= 1 }
+        if end > from,
+          let found = SRTParser.laterPart(UnsafeBufferPointer(rebasing: bytes[..<end]), from: from)
+        {
+          return found
+        }
+        if loaded < from + window {
+          // The file ended early: the reading is abandoned when a part reaches there.
+          return nil
+        }
+        window *= 4
+      }
     }
   }
 
@@ -339,9 +478,20 @@ struct SRTParser {
     reportStray()
   }
 
+  /// The bytes `estimatedCueCount` looks at.
+  private static let estimateSample = 65_536
+
   /// A cheap guess of the number of cues: arrows in the first 64 KiB, scaled to the file.
   private static func estimatedCueCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    let sample = min(bytes.count, 65_536)
+    estimatedCueCount(bytes, fileSize: bytes.count)
+  }
+
+  /// The guess of `estimatedCueCount(_:)` for a file of `fileSize` bytes, of which `bytes`
+  /// holds at least the first 64 KiB (or all).
+  private static func estimatedCueCount(_ bytes: UnsafeBufferPointer<UInt8>, fileSize: Int)
+    -> Int
+  {
+    let sample = min(bytes.count, estimateSample)
     guard sample > 0 else { return 0 }
     var arrows = 0
     var index = 2
@@ -349,7 +499,7 @@ struct SRTParser {
       if bytes[index] == 0x3E, bytes[index - 1] == 0x2D, bytes[index - 2] == 0x2D { arrows += 1 }
       index += 1
     }
-    return arrows * (bytes.count / sample) + arrows
+    return arrows * (fileSize / sample) + arrows
   }
 
   /// The line starting at `start`; `lineFeedsOnly` says that the bytes hold no carriage

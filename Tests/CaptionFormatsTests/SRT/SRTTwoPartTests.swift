@@ -32,6 +32,18 @@ import Testing
         split.sortedDiagnostics == one.sortedDiagnostics, "\(parts) parts",
         sourceLocation: sourceLocation)
       if parts == 2 { keptInTwo = split.readInParts }
+      // The same from a file that loads a few bytes at a time while it is read.
+      guard let loaded = try? SRTLoadingFile.parse(bytes, parts: parts, piece: 61) else {
+        Issue.record("the file could not be written", sourceLocation: sourceLocation)
+        continue
+      }
+      let abandoned = loaded.abandoned
+      #expect(!abandoned, "\(parts) parts, loading", sourceLocation: sourceLocation)
+      let different = SRTLoadingTests.firstDifference(loaded.cues, one.cues)
+      #expect(different == nil, "\(parts) parts, loading", sourceLocation: sourceLocation)
+      let (findings, expected) = (loaded.sortedDiagnostics, one.sortedDiagnostics)
+      #expect(findings == expected, "\(parts) parts, loading", sourceLocation: sourceLocation)
+      #expect(loaded.readInParts == split.readInParts, sourceLocation: sourceLocation)
     }
     return keptInTwo
   }
