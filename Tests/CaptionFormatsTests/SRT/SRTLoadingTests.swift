@@ -62,7 +62,9 @@ enum SRTLoadingFile {
     return parser
   }
 
-  private func expectSame(
+  /// Expects `loaded` not abandoned, with the cues (times, texts, places) and findings of
+  /// `one`.
+  static func expectSame(
     _ loaded: SRTParser, _ one: SRTParser, _ note: String,
     sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) {
@@ -108,7 +110,7 @@ enum SRTLoadingFile {
     for parts in [2, 3, 8] {
       for piece in [61, 4_096, 1 << 20] {
         let loaded = try SRTLoadingFile.parse(bytes, parts: parts, piece: piece)
-        expectSame(loaded, one, "\(parts) parts, pieces of \(piece)")
+        Self.expectSame(loaded, one, "\(parts) parts, pieces of \(piece)")
         if kind == "clean" { #expect(loaded.readInParts, "\(parts) parts, pieces of \(piece)") }
       }
     }

@@ -37,12 +37,8 @@ import Testing
         Issue.record("the file could not be written", sourceLocation: sourceLocation)
         continue
       }
-      let abandoned = loaded.abandoned
-      #expect(!abandoned, "\(parts) parts, loading", sourceLocation: sourceLocation)
-      let different = SRTLoadingTests.firstDifference(loaded.cues, one.cues)
-      #expect(different == nil, "\(parts) parts, loading", sourceLocation: sourceLocation)
-      let (findings, expected) = (loaded.sortedDiagnostics, one.sortedDiagnostics)
-      #expect(findings == expected, "\(parts) parts, loading", sourceLocation: sourceLocation)
+      SRTLoadingTests.expectSame(
+        loaded, one, "\(parts) parts, loading", sourceLocation: sourceLocation)
       #expect(loaded.readInParts == split.readInParts, sourceLocation: sourceLocation)
     }
     return keptInTwo
