@@ -58,7 +58,8 @@ struct MemoryPagesTests {
     }
     #expect(region.count == capacity)
     #expect(!region.hasRoom)
-    #expect((0..<capacity).allSatisfy { storage[$0].id == "\($0)" && storage[$0].rawText == "c\($0)" })
+    #expect(
+      (0..<capacity).allSatisfy { storage[$0].id == "\($0)" && storage[$0].rawText == "c\($0)" })
     storage.deinitialize(count: capacity)
   }
 

@@ -12,7 +12,8 @@ import Testing
 enum SRTLoadingFile {
   /// A new file holding `bytes`; removed by the caller.
   static func write(_ bytes: [UInt8], name: String = "t.srt") throws -> String {
-    let folder = FileManager.default.temporaryDirectory.path + "/captionkit-loading-"
+    let folder =
+      FileManager.default.temporaryDirectory.path + "/captionkit-loading-"
       + UUID().uuidString
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let path = folder + "/" + name
@@ -49,10 +50,17 @@ enum SRTLoadingFile {
 @Suite struct SRTLoadingTests {
   private func cue(_ number: Int, text: String = "Line of text", newline: String = "\n") -> String {
     let start = number * 2_000
-    let (s, e) = (start / 1000, (start + 1_500) / 1000)
-    return "\(number)\(newline)00:\(s / 60 < 10 ? "0" : "")\(s / 60):\(s % 60 < 10 ? "0" : "")\(s % 60),000"
-      + " --> 00:\(e / 60 < 10 ? "0" : "")\(e / 60):\(e % 60 < 10 ? "0" : "")\(e % 60),500"
-      + newline + text + newline + newline
+    return "\(number)\(newline)\(time(start)) --> \(time(start + 1_500))\(newline)" + text
+      + newline + newline
+  }
+
+  /// `hh:mm:ss,mmm` for `milliseconds`.
+  private func time(_ milliseconds: Int) -> String {
+    func pad(_ value: Int, _ width: Int) -> String {
+      String(repeating: "0", count: max(0, width - String(value).count)) + String(value)
+    }
+    return pad(milliseconds / 3_600_000, 2) + ":" + pad(milliseconds / 60_000 % 60, 2) + ":"
+      + pad(milliseconds / 1000 % 60, 2) + "," + pad(milliseconds % 1000, 3)
   }
 
   private func onePass(_ bytes: [UInt8]) -> SRTParser {
@@ -168,8 +176,9 @@ enum SRTLoadingFile {
     #expect(bytes.count > CaptionFileReader.twoPartSize)
     switch kind {
     case "latin-1":
-      bytes = Array((1...24_000).map { cue($0, text: "Caf\u{E9} line \($0)") }.joined()
-        .unicodeScalars.map { UInt8($0.value) })
+      bytes = Array(
+        (1...24_000).map { cue($0, text: "Caf\u{E9} line \($0)") }.joined()
+          .unicodeScalars.map { UInt8($0.value) })
     case "bom": bytes = [0xEF, 0xBB, 0xBF] + bytes
     default: break
     }
