@@ -12,10 +12,17 @@
 /// `/dev/stdout`, a named pipe) is written in place: renaming a file over it would replace
 /// the device or pipe itself.
 ///
+/// A target that is a symbolic link is written through: the file the link leads to (which
+/// may not exist yet) is replaced the same way, in its own folder, and the link is left as it
+/// is.
+///
 /// A large output is written in chunks as it is made (`open`, `write`, `commit`), so it is
 /// never held whole in memory.
 final class AtomicFileWriter {
+  /// The path as given, which messages name.
   private let path: String
+  /// The file replaced: `path`, or the file its links lead to.
+  private let target: String
   private let temporary: String
   private var descriptor: Int32
   /// The first write error; later writes are skipped and `commit` reports it.
@@ -37,24 +44,18 @@ final class AtomicFileWriter {
 
   /// Creates the temporary file for `path`.
   static func open(_ path: String) throws(CommandFailure) -> AtomicFileWriter {
-    let folder: String
-    let name: String
-    if let slash = path.lastIndex(of: "/") {
-      folder = slash == path.startIndex ? "/" : String(path[..<slash])
-      name = String(path[path.index(after: slash)...])
-    } else {
-      folder = "."
-      name = path
-    }
+    let target = try resolvingLinks(path)
+    let (folder, name) = split(target)
     guard !name.isEmpty else { throw failure(path, "it names a folder") }
     var existing = stat()
-    if stat(path, &existing) == 0 {
+    if stat(target, &existing) == 0 {
       let type = existing.st_mode & S_IFMT
       if type == S_IFDIR { throw failure(path, "it is a folder") }
       if type != S_IFREG {
-        let descriptor = openForWriting(path)
+        let descriptor = openForWriting(target)
         guard descriptor >= 0 else { throw failure(path, SystemError.describe(errno)) }
-        return AtomicFileWriter(path: path, temporary: path, descriptor: descriptor, direct: true)
+        return AtomicFileWriter(
+          path: path, target: target, temporary: target, descriptor: descriptor, direct: true)
       }
     }
     var template = Array("\(folder)/.\(name).captionkit-XXXXXX".utf8CString)
@@ -69,7 +70,7 @@ final class AtomicFileWriter {
     // the mode of the file it replaces.
     var status = stat()
     var mode: mode_t
-    if stat(path, &status) == 0 {
+    if stat(target, &status) == 0 {
       mode = status.st_mode & 0o7777
     } else {
       let mask = umask(0)
@@ -78,11 +79,48 @@ final class AtomicFileWriter {
     }
     fchmod(descriptor, mode)
     return AtomicFileWriter(
-      path: path, temporary: temporary, descriptor: descriptor, direct: false)
+      path: path, target: target, temporary: temporary, descriptor: descriptor, direct: false)
   }
 
-  private init(path: String, temporary: String, descriptor: Int32, direct: Bool) {
+  /// The folder and the name of `path` (`.` for a name alone).
+  private static func split(_ path: String) -> (folder: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+    return (
+      slash == path.startIndex ? "/" : String(path[..<slash]),
+      String(path[path.index(after: slash)...])
+    )
+  }
+
+  /// The file `path` names once its symbolic links are followed (as far as they lead: the
+  /// last may name a file that does not exist yet); `path` itself when it is not a link.
+  static func resolvingLinks(_ path: String) throws(CommandFailure) -> String {
+    var current = path
+    // As many links as the system follows before it gives up (ELOOP).
+    for _ in 0..<40 {
+      var status = stat()
+      guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else {
+        return current
+      }
+      var buffer = [UInt8](repeating: 0, count: 4_096)
+      let count = buffer.withUnsafeMutableBufferPointer { pointer in
+        pointer.baseAddress.map { base in
+          base.withMemoryRebound(to: CChar.self, capacity: pointer.count) {
+            readlink(current, $0, pointer.count)
+          }
+        } ?? -1
+      }
+      guard count > 0, count < buffer.count else {
+        throw failure(path, SystemError.describe(count < 0 ? errno : ENAMETOOLONG))
+      }
+      let link = String(decoding: buffer[..<count], as: UTF8.self)
+      current = link.hasPrefix("/") ? link : split(current).folder + "/" + link
+    }
+    throw failure(path, SystemError.describe(ELOOP))
+  }
+
+  private init(path: String, target: String, temporary: String, descriptor: Int32, direct: Bool) {
     self.path = path
+    self.target = target
     self.temporary = temporary
     self.descriptor = descriptor
     self.direct = direct
@@ -127,7 +165,7 @@ final class AtomicFileWriter {
     let closed = close(descriptor) == 0
     descriptor = -1
     if !synced || !closed { throw Self.failure(path, SystemError.describe(errno)) }
-    guard rename(temporary, path) == 0 else {
+    guard rename(temporary, target) == 0 else {
       throw Self.failure(path, SystemError.describe(errno))
     }
     committed = true

@@ -51,6 +51,48 @@ struct AtomicFileWriterTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["report.fifo"])
   }
 
+  /// A symbolic link is written through: the file it leads to is replaced (or made, when it
+  /// does not exist yet), relative links read from the link's folder, through a chain of
+  /// links; the links stay links, and nothing else is left in either folder.
+  @Test(arguments: ["existing", "missing", "chain", "absolute"])
+  func writesThroughASymbolicLink(kind: String) throws {
+    let folder = try TemporaryFolder()
+    let other = folder.path + "/other"
+    try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+    let file = other + "/real.vtt"
+    if kind != "missing" { _ = try folder.file("other/real.vtt", "old\n") }
+    let link = folder.path + "/out.vtt"
+    switch kind {
+    case "chain":
+      #expect(symlink("other/real.vtt", folder.path + "/middle.vtt") == 0)
+      #expect(symlink("middle.vtt", link) == 0)
+    case "absolute": #expect(symlink(file, link) == 0)
+    default: #expect(symlink("other/real.vtt", link) == 0)
+    }
+    try AtomicFileWriter.write(Array("new\n".utf8), to: link)
+    #expect(Self.fileType(link) == S_IFLNK)
+    #expect(Self.fileType(file) == S_IFREG)
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == "new\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: other) == ["real.vtt"])
+    let expected = kind == "chain" ? ["middle.vtt", "other", "out.vtt"] : ["other", "out.vtt"]
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == expected)
+  }
+
+  /// Links that lead back to themselves: refused with the system's reason, nothing written.
+  @Test func refusesALoopOfLinks() throws {
+    let folder = try TemporaryFolder()
+    #expect(symlink("b.vtt", folder.path + "/a.vtt") == 0)
+    #expect(symlink("a.vtt", folder.path + "/b.vtt") == 0)
+    let error = #expect(throws: CommandFailure.self) {
+      try AtomicFileWriter.write(Array("x".utf8), to: folder.path + "/a.vtt")
+    }
+    #expect(error?.message.contains("symbolic links") == true)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+        "a.vtt", "b.vtt",
+      ])
+  }
+
   @Test func refusesAFolder() throws {
     let folder = try TemporaryFolder()
     #expect(throws: CommandFailure.self) {
