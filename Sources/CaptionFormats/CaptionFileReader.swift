@@ -68,23 +68,21 @@ public struct CaptionFileReader: Sendable {
     let large = threads > 1 && size >= Self.twoPartSize
     // The second thread is started while a large file loads, so that it has work at once.
     if large { WorkerThread.prepareLingering() }
-    if large, encoding == nil || encoding == .utf8,
-      FormatRegistry.entry(forPath: path)?.format == .srt
-    {
-      // A large SRT file is read as it loads, each part as soon as its bytes are there, when
-      // they must come from a disk; else at once, as any file.
-      let loading = FileLoading(descriptor: descriptor, size: size)
-      let cached = loading.loadCached()
-      let parsed = cached ? nil : SRTReader.read(loading: loading, path: path, threads: threads)
-      let (bytes, unchanged, failure) = loading.finish(maximumSize: maximumSize)
-      if let failure { throw .unreadable(path: path, reason: Self.describe(failure)) }
-      if bytes.count > maximumSize {
-        throw .tooLarge(path: path, size: bytes.count, limit: maximumSize)
-      }
-      return try read(bytes: bytes, path: path, parsed: unchanged ? parsed : nil)
+    // A large SRT file is read as it loads, each part as soon as its bytes are there, when
+    // they must come from a disk; any other file, or one in memory already, at once.
+    let readsAsItLoads =
+      large && (encoding == nil || encoding == .utf8)
+      && FormatRegistry.entry(forPath: path)?.format == .srt
+    let loading =
+      readsAsItLoads
+      ? FileLoading(descriptor: descriptor, size: size)
+      : FileLoading(descriptor: descriptor, size: size, piece: max(1, size))
+    var parsed: ReadResult?
+    if readsAsItLoads, !loading.loadCached() {
+      parsed = SRTReader.read(loading: loading, path: path, threads: threads)
     }
-    let bytes = try Self.load(descriptor, size: size, path: path, maximumSize: maximumSize)
-    return try read(bytes: bytes, path: path)
+    let (bytes, unchanged) = try Self.finish(loading, path: path, maximumSize: maximumSize)
+    return try read(bytes: bytes, path: path, parsed: unchanged ? parsed : nil)
   }
 
   /// Reads caption bytes already loaded (standard input). `path` names the file in
@@ -195,31 +193,21 @@ public struct CaptionFileReader: Sendable {
   private static func load(_ descriptor: Int32, size: Int, path: String, maximumSize: Int)
     throws(Failure) -> [UInt8]
   {
-    var failure: Int32?
-    var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-      initialized = 0
-      // The pages of a large file's buffer are given at once rather than as the read fills
-      // them.
-      if let base = buffer.baseAddress { MemoryPages.prefault(base, count: buffer.count) }
-      while initialized < buffer.count, let base = buffer.baseAddress {
-        let got = systemRead(descriptor, base + initialized, buffer.count - initialized)
-        if got < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          return
-        }
-        if got == 0 { return }
-        initialized += got
-      }
-    }
-    if failure == nil, bytes.count >= size {
-      failure = readRest(descriptor, into: &bytes, maximumSize: maximumSize)
-    }
+    let loading = FileLoading(descriptor: descriptor, size: size, piece: max(1, size))
+    return try finish(loading, path: path, maximumSize: maximumSize).bytes
+  }
+
+  /// The rest of `loading` read (`FileLoading.finish`), refused when a read fails or the file
+  /// grew over `maximumSize`.
+  private static func finish(_ loading: FileLoading, path: String, maximumSize: Int)
+    throws(Failure) -> (bytes: [UInt8], unchanged: Bool)
+  {
+    let (bytes, unchanged, failure) = loading.finish(maximumSize: maximumSize)
     if let failure { throw .unreadable(path: path, reason: describe(failure)) }
     if bytes.count > maximumSize {
       throw .tooLarge(path: path, size: bytes.count, limit: maximumSize)
     }
-    return bytes
+    return (bytes, unchanged)
   }
 
   /// Appends what the open file `descriptor` holds after the bytes read so far, until it

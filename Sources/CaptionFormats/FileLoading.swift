@@ -10,10 +10,10 @@ import CaptionCore
   import Darwin
 #endif
 
-/// A file being read into memory while the part already read is worked on: a thread that
-/// needs bytes not read yet reads them itself, a piece of at least `piece` bytes at a time,
-/// while the other thread goes on with the bytes it has. Reading is one thread at a time, in
-/// order, from the start.
+/// A file read into memory, possibly while the part already read is worked on: a thread
+/// that needs bytes not read yet reads them itself, a piece of at least `piece` bytes at a
+/// time, while the other thread goes on with the bytes it has. Reading is one thread at a
+/// time, in order, from the start. (A file read at once is one piece, `finish` alone.)
 ///
 /// `bytes` is as long as the size the file had when opened; only its first `load(upTo:)`
 /// bytes are the file's. Nothing reads the others, and nothing changes the array but the
