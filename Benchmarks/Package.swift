@@ -11,7 +11,9 @@ let package = Package(
     .target(
       name: "CaptionBench",
       dependencies: [.product(name: "CaptionKit", package: "captionkit")]),
-    .executableTarget(name: "captionkit-bench", dependencies: ["CaptionBench"]),
-    .testTarget(name: "CaptionBenchTests", dependencies: ["CaptionBench"]),
+    .executableTarget(name: "captionkit-bench", dependencies: ["CaptionBench", "measure-run"]),
+    // Spawns, times and measures each run from a small process (see ChildProcess).
+    .executableTarget(name: "measure-run"),
+    .testTarget(name: "CaptionBenchTests", dependencies: ["CaptionBench", "measure-run"]),
   ]
 )

@@ -22,7 +22,7 @@ public struct BenchmarkSuite {
         rows += try run(size: size, format: format, warmUp: sizeIndex == 0, children: children)
       }
     }
-    for name in ["child.out", "child.err", "child.rss"] {
+    for name in ["child.out", "child.err", "child.result"] {
       ByteFile.remove(configuration.work + "/" + name)
     }
     return rows

@@ -4,9 +4,12 @@ import Glibc
 ///
 /// Linux gives a process the peak resident size of the process it was spawned from (the
 /// high-water mark survives `exec`), so a child of a large parent reports the parent's size.
-/// When `/usr/bin/time` exists the child is started through it: the child is then forked from
-/// a 2 MiB process and GNU time reports its own peak (`%M`). Wall time is measured here,
-/// around the whole spawn and wait, so it includes GNU time's exec (about a millisecond).
+/// The child is therefore started through a small helper: `measure-run` (built with this
+/// package, found next to the running executable), which spawns it from its own 1 MiB and
+/// reports its wall time, from just before the spawn to just after the reaping, its peak and
+/// its status. Without the helper, through GNU time (`/usr/bin/time -f %M`), timed here around
+/// GNU time, whose own start-up (1.5 to 2 ms) is then in every time; without either, spawned
+/// and timed here, its peak at least the harness's.
 public struct ChildProcess {
   /// What one run of a child did.
   public struct Outcome: Sendable {
@@ -21,30 +24,53 @@ public struct ChildProcess {
     public var standardError: String
   }
 
-  /// `/usr/bin/time` when it is GNU time, else nil.
-  public let timeProgram: String?
+  /// How runs are started, timed and their peak memory measured.
+  public enum Wrapper: Equatable, Sendable {
+    /// Through `measure-run` at this path, which times the child itself.
+    case measureRun(String)
+    /// Through GNU time at this path, timed around it.
+    case gnuTime(String)
+    /// Spawned directly: the peak memory is at least the harness's.
+    case none
+  }
+
+  /// How runs are started.
+  public let wrapper: Wrapper
   /// Folder for the captured output of each run.
   public let scratch: String
 
-  public init(scratch: String) {
+  /// Runs children through `wrapper`; by default `measure-run` next to the running
+  /// executable, else `/usr/bin/time`, else directly.
+  public init(scratch: String, wrapper: Wrapper? = nil) {
     self.scratch = scratch
-    timeProgram = access("/usr/bin/time", X_OK) == 0 ? "/usr/bin/time" : nil
+    self.wrapper = wrapper ?? Self.defaultWrapper()
+  }
+
+  /// `measure-run` next to the running executable, else GNU time, else none.
+  public static func defaultWrapper() -> Wrapper {
+    if let executable = currentExecutable(), let slash = executable.lastIndex(of: "/") {
+      let helper = String(executable[..<slash]) + "/measure-run"
+      if access(helper, X_OK) == 0 { return .measureRun(helper) }
+    }
+    return access("/usr/bin/time", X_OK) == 0 ? .gnuTime("/usr/bin/time") : .none
   }
 
   /// Runs `arguments` (the program's path first) with standard input from `/dev/null`.
   public func run(_ arguments: [String]) throws -> Outcome {
     let outPath = scratch + "/child.out"
     let errPath = scratch + "/child.err"
-    let rssPath = scratch + "/child.rss"
-    ByteFile.remove(rssPath)
+    let resultPath = scratch + "/child.result"
+    ByteFile.remove(resultPath)
     // The last run's captured output is removed before the clock starts: truncating it in
     // the child (a validate report is 15 MB at 100k cues) would charge the freeing of its
     // pages to the next run, of whatever tool.
     ByteFile.remove(outPath)
     ByteFile.remove(errPath)
     var argv = arguments
-    if let timeProgram {
-      argv = [timeProgram, "-f", "%M", "-o", rssPath, "--"] + arguments
+    switch wrapper {
+    case .measureRun(let helper): argv = [helper, resultPath] + arguments
+    case .gnuTime(let time): argv = [time, "-f", "%M", "-o", resultPath, "--"] + arguments
+    case .none: break
     }
 
     var actions = posix_spawn_file_actions_t()
@@ -75,14 +101,29 @@ public struct ChildProcess {
     let signal = status & 0x7F
     var exitCode = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     var maxRSS = usage.ru_maxrss
+    var wall = Stopwatch.milliseconds(from: start, to: end)
     // Only the ends are kept: the result line is last, the reason for a failure first, and
     // a command such as validate may print a line for every cue.
     let output = String(decoding: ByteFile.tail(outPath, limit: 1 << 16) ?? [], as: UTF8.self)
     var errors = String(decoding: ByteFile.head(errPath, limit: 1 << 12) ?? [], as: UTF8.self)
-    if timeProgram != nil, let bytes = try? ByteFile.read(rssPath) {
+    let result = (try? ByteFile.read(resultPath)).map { String(decoding: $0, as: UTF8.self) }
+    switch wrapper {
+    case .measureRun:
+      let fields =
+        result?.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { Int($0) } ?? []
+      guard fields.count == 3, let nanoseconds = fields[0], let kib = fields[1],
+        let code = fields[2]
+      else {
+        throw FileError(operation: "read the measurement of", path: arguments[0], code: EIO)
+      }
+      wall = Double(nanoseconds) / 1e6
+      maxRSS = kib
+      exitCode = Int32(code)
+    case .gnuTime:
+      guard let result else { break }
       // GNU time writes "Command exited with non-zero status N" or "Command terminated by
       // signal N" before the figure when the child failed.
-      let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+      let lines = result.split(separator: "\n")
       if let last = lines.last, let kib = Int(last.trimmingSpaces) { maxRSS = kib }
       for line in lines.dropLast() {
         if line.hasPrefix("Command terminated by signal "),
@@ -92,10 +133,11 @@ public struct ChildProcess {
         }
         errors += line + "\n"
       }
+    case .none: break
     }
     return Outcome(
-      status: exitCode, wallMilliseconds: Stopwatch.milliseconds(from: start, to: end),
-      maxRSSKiB: maxRSS, standardOutput: output, standardError: errors)
+      status: exitCode, wallMilliseconds: wall, maxRSSKiB: maxRSS, standardOutput: output,
+      standardError: errors)
   }
 
   /// The absolute path of `program`, searched in `PATH` unless it contains a slash.

@@ -74,6 +74,20 @@ func generate(_ arguments: inout [String]) throws {
   try writer.close()
 }
 
+/// How the process times and peaks were measured, for the report's notes.
+func wrapperNote(_ wrapper: ChildProcess.Wrapper) -> String {
+  switch wrapper {
+  case .measureRun:
+    return " by measure-run, which spawns each run from its own 1 MiB and also gives its peak RSS"
+      + " (its own start-up is not in the time)"
+  case .gnuTime:
+    return " around /usr/bin/time, which also gives the peak RSS (%M); its start-up (1.5 to 2 ms)"
+      + " is in every process time"
+  case .none:
+    return "; without measure-run or /usr/bin/time, each peak RSS is at least the harness's own"
+  }
+}
+
 func noExtraArguments(_ arguments: [String]) throws {
   if let extra = arguments.first { throw UsageError(message: "unexpected argument \(extra)") }
 }
@@ -204,10 +218,7 @@ func run(_ arguments: inout [String]) throws {
   notes += [
     "in-process ms: the program's own clock, from before reading the input to after writing"
       + " the output (Python: after the imports); process ms: spawn to exit, start-up included,"
-      + " measured by the harness"
-      + (ChildProcess(scratch: work).timeProgram == nil
-        ? "; without /usr/bin/time, each peak RSS is at least the harness's own"
-        : " around /usr/bin/time, which also gives the peak RSS (%M)"),
+      + wrapperNote(ChildProcess(scratch: work).wrapper),
     "vs fastest peer: the fastest peer's process median divided by this row's (same input,"
       + " same operation; for validate, the fastest peer writing the same input in any format);"
       + " above 1 is faster than every peer",
