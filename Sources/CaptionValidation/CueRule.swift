@@ -15,10 +15,16 @@ extension CueRule {
 public protocol TrackRule: Rule {
   /// Checks `track`, adding findings to `findings`.
   func check(_ track: TrackInput, findings: inout Findings)
+
+  /// True when the rule may find something in `track` that it can know only once every cue
+  /// has been read (what `track.scripts` counts); by default, when it needs the cues' text.
+  func needsCues(_ track: TrackInput) -> Bool
 }
 
 extension TrackRule {
   public var trackRule: (any TrackRule)? { self }
+
+  public func needsCues(_ track: TrackInput) -> Bool { needs.contains(.cueText) }
 }
 
 /// A rule that looks at all the tracks of a context together (a media file and its tracks):

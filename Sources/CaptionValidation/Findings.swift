@@ -188,9 +188,11 @@ public struct Findings: Sendable {
   }
 
   /// Appends the findings about a cue's text, in the order found, taking their place and
-  /// reference from `cues`.
-  func appendCueFindings(cues: [Cue], to result: inout [Diagnostic]) {
+  /// reference from `cues`, the track's cues after its first `base`.
+  func appendCueFindings(cues: [Cue], after base: Int = 0, to result: inout [Diagnostic]) {
     guard !isRow.isEmpty else { return }
+    // Rows read from the cues hold the cue's number in the track: `cues` must be all of them.
+    assert(!readsCues || base == 0)
     let table = FindingTable(
       file: file, track: track, rules: tableRules, chunks: rows, details: details,
       cues: readsCues ? cues : nil)
@@ -204,7 +206,7 @@ public struct Findings: Sendable {
       }
       guard let finding = next.next() else { break }
       let (id, severity) = writtenRules[finding.rule]
-      let cue = cues[finding.cue - 1]
+      let cue = cues[finding.cue - 1 - base]
       result.append(
         Diagnostic(
           rule: id, severity: severity, message: finding.message, file: file, track: track,

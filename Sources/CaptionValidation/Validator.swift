@@ -75,70 +75,132 @@ public struct Validator: Sendable {
     -> [Diagnostic]
   {
     var input = Self.input(for: track, context: context)
-    var cueRules: [any CueRule] = []
-    var trackRules: [any TrackRule] = []
-    var cueSeverities: [(id: String, severity: Severity)] = []
-    var trackSeverities: [(id: String, severity: Severity)] = []
-    var needsText = false
-    for rule in applicableRules(to: input, in: context) {
-      guard let severity = context.profile.severity(of: rule) else { continue }
-      if let cueRule = rule.cueRule {
-        cueRules.append(cueRule)
-        cueSeverities.append((rule.id, severity))
-      } else if let trackRule = rule.trackRule {
-        trackRules.append(trackRule)
-        trackSeverities.append((rule.id, severity))
-      } else {
-        continue
-      }
-      if rule.needs.contains(.cueText) { needsText = true }
-    }
+    let rules = TrackRules(self, for: input, in: context)
+    let (passes, scripts) = cuePasses(
+      track.cues, in: track.cues.indices, after: 0, previous: nil, latestEnd: nil, rules: rules,
+      input: input, id: id, threads: threads, readsCues: findingsKeepCues)
+    input.scripts = scripts
+    let findings = trackFindings(rules, input: input, id: id)
+    return Self.list(passes.map(\.findings) + [findings], cues: track.cues, after: 0)
+  }
 
-    // The cue rules run over blocks of cues, on two threads when `threads` says so; each
-    // block starts from what the cues before it leave (the previous cue, the latest end).
-    let cues = track.cues
+  /// The findings of the cue rules for the cues of `range` in `cues`, cues of `track` from
+  /// its `base + 1`-th on (the track's own cues are not read), sorted by position, and the
+  /// letters per script in them. `previous` is the cue before the range and `latestEnd` the
+  /// earlier cue that ends last, with their numbers in the track. Each finding keeps what it
+  /// needs of its cue.
+  package func checkCues(
+    _ cues: [Cue], in range: Range<Int>, after base: Int,
+    previous: (index: Int, start: MediaTime, end: MediaTime)?,
+    latestEnd: (index: Int, end: MediaTime)?, of track: Track, in context: ValidationContext,
+    id: String?, threads: Int
+  ) -> (findings: [Diagnostic], scripts: ScriptCounts) {
+    let input = Self.input(for: track, context: context)
+    let rules = TrackRules(self, for: input, in: context)
+    let (passes, scripts) = cuePasses(
+      cues, in: range, after: base, previous: previous, latestEnd: latestEnd, rules: rules,
+      input: input, id: id, threads: threads, readsCues: false)
+    return (Self.list(passes.map(\.findings), cues: cues, after: base), scripts)
+  }
+
+  /// The findings of the rules about `track` as a whole, whose cues had `scripts` letters
+  /// per script (see `checkCues`), sorted by position.
+  package func checkTrack(
+    _ track: Track, scripts: ScriptCounts, in context: ValidationContext, id: String?
+  ) -> [Diagnostic] {
+    var input = Self.input(for: track, context: context)
+    input.scripts = scripts
+    let rules = TrackRules(self, for: input, in: context)
+    return Self.list([trackFindings(rules, input: input, id: id)], cues: [], after: 0)
+  }
+
+  /// True when a rule about `track` as a whole may find something only once every cue has
+  /// been read (`TrackRule.needsCues(_:)`).
+  package func trackRulesNeedCues(_ track: Track, in context: ValidationContext) -> Bool {
+    let input = Self.input(for: track, context: context)
+    return TrackRules(self, for: input, in: context).track.contains { $0.needsCues(input) }
+  }
+
+  /// The rules that run on one track, split into cue rules and rules about the whole track,
+  /// with their severities.
+  private struct TrackRules: Sendable {
+    var cue: [any CueRule] = []
+    var cueSeverities: [(id: String, severity: Severity)] = []
+    var track: [any TrackRule] = []
+    var trackSeverities: [(id: String, severity: Severity)] = []
+    /// True when a rule reads the cues' text.
+    var needsText = false
+
+    init(_ validator: Validator, for input: TrackInput, in context: ValidationContext) {
+      for rule in validator.applicableRules(to: input, in: context) {
+        guard let severity = context.profile.severity(of: rule) else { continue }
+        if let cueRule = rule.cueRule {
+          cue.append(cueRule)
+          cueSeverities.append((rule.id, severity))
+        } else if let trackRule = rule.trackRule {
+          track.append(trackRule)
+          trackSeverities.append((rule.id, severity))
+        } else {
+          continue
+        }
+        if rule.needs.contains(.cueText) { needsText = true }
+      }
+    }
+  }
+
+  /// Runs the cue rules over the cues of `range` in `cues` (the track's after its first
+  /// `base`) in blocks, on two threads when `threads` says so; each block starts from what the
+  /// cues before it leave (the previous cue, the latest end), the first from `previous` and
+  /// `latestEnd`.
+  private func cuePasses(
+    _ cues: [Cue], in range: Range<Int>, after base: Int,
+    previous first: (index: Int, start: MediaTime, end: MediaTime)?,
+    latestEnd firstLatest: (index: Int, end: MediaTime)?, rules: TrackRules, input: TrackInput,
+    id: String?, threads: Int, readsCues: Bool
+  ) -> (passes: [CuePass], scripts: ScriptCounts) {
     let blockSize = max(1, cueBlockSize)
     let blockCount =
-      cueRules.isEmpty && !needsText || cues.isEmpty ? 0 : (cues.count - 1) / blockSize + 1
+      rules.cue.isEmpty && !rules.needsText || range.isEmpty
+      ? 0 : (range.count - 1) / blockSize + 1
     var starts: [(index: Int, end: MediaTime)?] = []
     starts.reserveCapacity(blockCount)
-    var latestEnd: (index: Int, end: MediaTime)?
-    for offset in cues.indices where blockCount > 0 {
-      if offset % blockSize == 0 { starts.append(latestEnd) }
+    var latestEnd = firstLatest
+    for offset in range where blockCount > 0 {
+      if (offset - range.lowerBound) % blockSize == 0 { starts.append(latestEnd) }
       let end = cues[offset].end
-      if latestEnd.map({ end > $0.end }) ?? true { latestEnd = (offset + 1, end) }
+      if latestEnd.map({ end > $0.end }) ?? true { latestEnd = (base + offset + 1, end) }
     }
-    let file = track.path
+    let file = input.track.path
     let counting = input.limits.counting
     let context = input
-    let readsCues = findingsKeepCues
-    let pass = { @Sendable [cueRules, cueSeverities, needsText, starts] (block: Int) -> CuePass in
+    let (cueRules, cueSeverities, needsText) = (rules.cue, rules.cueSeverities, rules.needsText)
+    let pass = { @Sendable [starts] (block: Int) -> CuePass in
       var findings = Findings(file: file, track: id, readsCues: readsCues)
       findings.prepare(cueSeverities)
-      let lower = block * blockSize
-      let range = lower..<lower + min(blockSize, cues.count - lower)
-      var previous: (index: Int, start: MediaTime, end: MediaTime)?
-      if range.lowerBound > 0 {
+      let lower = range.lowerBound + block * blockSize
+      let range = lower..<min(lower + blockSize, range.upperBound)
+      var previous = first
+      if block > 0 {
         let cue = cues[range.lowerBound - 1]
-        previous = (range.lowerBound, cue.start, cue.end)
+        previous = (base + range.lowerBound, cue.start, cue.end)
       }
       // Cue texts are read from the file's bytes, taken once for the block.
       var state = CuePassState(
         findings: findings, scanner: CueTextScanner(counting: counting),
-        cueInput: CueInput(index: range.lowerBound + 1, of: cues), previous: previous,
-        latestEnd: starts[block])
+        cueInput: CueInput(index: base + range.lowerBound + 1, of: cues, after: base),
+        previous: previous, latestEnd: starts[block])
       let source = cues[range.lowerBound].source
       cues.withUnsafeBufferPointer { cueBuffer in
         if let source {
           source.bytes.withUnsafeBufferPointer { bytes in
             state.check(
-              range, of: cueBuffer, in: bytes, from: source, rules: cueRules, needsText: needsText,
-              track: context)
+              range, of: cueBuffer, after: base, in: bytes, from: source, rules: cueRules,
+              needsText: needsText, track: context)
           }
         } else {
           state.check(
-            range, of: cueBuffer, in: UnsafeBufferPointer(start: nil, count: 0), from: nil,
-            rules: cueRules, needsText: needsText, track: context)
+            range, of: cueBuffer, after: base, in: UnsafeBufferPointer(start: nil, count: 0),
+            from: nil, rules: cueRules, needsText: needsText, track: context)
         }
       }
       return CuePass(findings: state.findings, scripts: state.scanner.scripts)
@@ -150,25 +212,32 @@ public struct Validator: Sendable {
       scripts.add(part.scripts)
       passes.append(part)
     }
-    input.scripts = scripts
-    var findings = Findings(file: track.path, track: id, readsCues: findingsKeepCues)
-    findings.prepare(trackSeverities)
-    for (index, rule) in trackRules.enumerated() {
+    return (passes, scripts)
+  }
+
+  /// The findings of the rules about the whole track of `input`.
+  private func trackFindings(_ rules: TrackRules, input: TrackInput, id: String?) -> Findings {
+    var findings = Findings(file: input.track.path, track: id, readsCues: findingsKeepCues)
+    findings.prepare(rules.trackSeverities)
+    for (index, rule) in rules.track.enumerated() {
       findings.begin(index)
       rule.check(input, findings: &findings)
     }
+    return findings
+  }
+
+  /// The findings of `groups` in one list sorted by position, those about cues taking what
+  /// they read of their cue from `cues` (the track's after its first `base`).
+  private static func list(_ groups: [Findings], cues: [Cue], after base: Int) -> [Diagnostic] {
     // In the order one pass would find them: findings not about one cue's text first, each
     // group in the order found, then sorted by position. The list is made once, at its size.
     var result: [Diagnostic] = []
-    result.reserveCapacity(passes.reduce(findings.count) { $0 + $1.findings.count })
-    for pass in passes { pass.findings.appendOthers(to: &result) }
-    findings.appendOthers(to: &result)
+    result.reserveCapacity(groups.reduce(0) { $0 + $1.count })
+    for group in groups { group.appendOthers(to: &result) }
     let others = result.count
-    for pass in passes { pass.findings.appendCueFindings(cues: cues, to: &result) }
-    findings.appendCueFindings(cues: cues, to: &result)
-    let groups = passes.map(\.findings.cuePlaces) + [findings.cuePlaces]
-    if Self.inOrder(result, others: others, cueFindings: groups) { return result }
-    return Self.sortedByPlace(result)
+    for group in groups { group.appendCueFindings(cues: cues, after: base, to: &result) }
+    if inOrder(result, others: others, cueFindings: groups.map(\.cuePlaces)) { return result }
+    return sortedByPlace(result)
   }
 
   /// True when `list` (`others` findings, then those about cues, in the groups of
@@ -200,18 +269,19 @@ public struct Validator: Sendable {
     var previous: (index: Int, start: MediaTime, end: MediaTime)?
     var latestEnd: (index: Int, end: MediaTime)?
 
-    /// Runs `rules` on the cues of `range` in `cues`, whose texts are read from `bytes`, the
-    /// bytes of `source`, where they are ranges of it.
+    /// Runs `rules` on the cues of `range` in `cues` (the track's after its first `base`),
+    /// whose texts are read from `bytes`, the bytes of `source`, where they are ranges of it.
     mutating func check(
-      _ range: Range<Int>, of cues: UnsafeBufferPointer<Cue>, in bytes: UnsafeBufferPointer<UInt8>,
-      from source: CueSource?, rules: [any CueRule], needsText: Bool, track: TrackInput
+      _ range: Range<Int>, of cues: UnsafeBufferPointer<Cue>, after base: Int,
+      in bytes: UnsafeBufferPointer<UInt8>, from source: CueSource?, rules: [any CueRule],
+      needsText: Bool, track: TrackInput
     ) {
       let ruleCount = rules.count
       // The source is shared by the cues that both threads check: read without a reference
       // taken per cue, which would make the threads contend for its count.
       let shared = source.map { (Unmanaged.passUnretained($0), CueTextScanner.markup(of: $0)) }
       for offset in range {
-        let index = offset + 1
+        let index = base + offset + 1
         cueInput.move(to: index, previous: previous, latestEnd: latestEnd)
         if needsText {
           var scanned = false

@@ -46,6 +46,35 @@ struct ValidatorThreadsTests {
     return validator.validate(track, in: ValidationContext(tracks: [track]), id: "1")
   }
 
+  /// The cues checked in runs (`checkCues`), each from the cue before it and the latest end
+  /// so far, and the track's own rules apart (`checkTrack`): the findings of one pass.
+  @Test(arguments: [[20], [1, 2, 3], [19, 21, 33, 34], [7, 14, 21, 28, 35, 42, 49, 56]])
+  func runsOfCuesFindWhatOnePassFinds(cuts: [Int]) {
+    let track = RuleHarness.read(Self.text, format: .webvtt)
+    let context = ValidationContext(tracks: [track])
+    let whole = Self.findings(track, threads: 1, blockSize: Int.max)
+    let validator = Validator()
+    var found = validator.checkTrack(track, scripts: ScriptCounts(), in: context, id: "1")
+    var previous: (index: Int, start: MediaTime, end: MediaTime)?
+    var latestEnd: (index: Int, end: MediaTime)?
+    let bounds = [0] + cuts + [track.cues.count]
+    for (lower, upper) in zip(bounds, bounds.dropFirst()) {
+      // Each run in an array of its own, numbered after the cues before it.
+      let cues = Array(track.cues[lower..<upper])
+      found +=
+        validator.checkCues(
+          cues, in: cues.indices, after: lower, previous: previous, latestEnd: latestEnd,
+          of: track, in: context, id: "1", threads: 2
+        ).findings
+      for (offset, cue) in cues.enumerated() {
+        if latestEnd.map({ cue.end > $0.end }) ?? true { latestEnd = (lower + offset + 1, cue.end) }
+        previous = (lower + offset + 1, cue.start, cue.end)
+      }
+    }
+    #expect(found.map(\.compilerStyle) == whole.map(\.compilerStyle))
+    #expect(found.map(\.cue?.index) == whole.map(\.cue?.index))
+  }
+
   @Test(arguments: [(1, 1), (1, 7), (2, 1), (2, 7), (2, 16), (2, 4096)])
   func blocksFindWhatOnePassFinds(threads: Int, blockSize: Int) {
     let track = RuleHarness.read(Self.text, format: .webvtt)

@@ -15,6 +15,12 @@ public struct ScriptMismatchRule: TrackRule {
 
   public init() {}
 
+  /// Only a language that expects a script can be at odds with the text's.
+  public func needsCues(_ track: TrackInput) -> Bool {
+    guard let language = track.language else { return false }
+    return Script.expected(for: language.language, script: language.script) != nil
+  }
+
   public func check(_ track: TrackInput, findings: inout Findings) {
     guard let language = track.language,
       let expected = Script.expected(for: language.language, script: language.script)
