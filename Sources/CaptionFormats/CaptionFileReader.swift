@@ -51,6 +51,9 @@ public struct CaptionFileReader: Sendable {
   /// A large SRT file is read in one part for about every this many bytes (from 2 to 8
   /// parts), taken in turn by the two threads.
   static let partSize = 1 << 20
+  /// A large SRT file whose cues are handed over as they are read (`stream`) is read in one
+  /// part for about every this many bytes, so that what is made of a part is small.
+  static let streamPartSize = 1 << 18
 
   public init(
     maximumSize: Int = CaptionFileReader.defaultMaximumSize, encoding: TextEncoding? = nil,
@@ -96,6 +99,55 @@ public struct CaptionFileReader: Sendable {
   private func read(bytes: [UInt8], path: String, parsed: ReadResult?) throws(Failure)
     -> ReadResult
   {
+    try read(prepare(bytes: bytes, path: path, decoded: parsed != nil), parsed: parsed)
+  }
+
+  /// Reads the bytes `prepared` holds with its reader (or takes `parsed`, what the SRT reader
+  /// made of them while they loaded), and completes the track and findings.
+  private func read(_ prepared: Prepared, parsed: ReadResult?) throws(Failure) -> ReadResult {
+    let path = prepared.path
+    var result = parsed ?? prepared.reader(prepared.decoded, path, threads)
+    if result.track.cues.isEmpty, prepared.sniffed == nil,
+      !FormatRegistry.containsTimingLine(prepared.decoded.utf8)
+    {
+      throw .notCaptionFile(path: path, reason: "no cues found")
+    }
+    let decoded = prepared.decoded
+    let missing = decoded.diagnostics.filter { !result.diagnostics.contains($0) }
+    result.diagnostics = missing + result.diagnostics
+    for index in result.diagnostics.indices where result.diagnostics[index].file == nil {
+      result.diagnostics[index].file = path
+    }
+    prepared.complete(&result.track)
+    return result
+  }
+
+  /// What is known of a caption file's bytes before its reader reads them.
+  private struct Prepared {
+    var decoded: DecodedText
+    /// The format the content says, if it says one.
+    var sniffed: TrackFormat?
+    var entry: FormatRegistry.Entry
+    var reader: @Sendable (DecodedText, String?, Int) -> ReadResult
+    var path: String
+    var language: LanguageTag?
+    var kind: TrackKind?
+
+    /// Fills in what the reader left out of `track`: its path, encoding, and the language
+    /// and kind its file name (or the reader's options) say.
+    func complete(_ track: inout Track) {
+      if track.path == nil { track.path = path }
+      if track.encoding == nil { track.encoding = decoded.encoding.rawValue }
+      if track.language == nil { track.language = language }
+      if track.kind == nil { track.kind = kind }
+    }
+  }
+
+  /// Checks `bytes` are a caption file of a format with a reader and decodes them (unless
+  /// `decoded`: they are UTF-8 without a byte order mark, as found while they loaded).
+  private func prepare(bytes: [UInt8], path: String, decoded isDecoded: Bool) throws(Failure)
+    -> Prepared
+  {
     if bytes.count > maximumSize {
       throw .tooLarge(path: path, size: bytes.count, limit: maximumSize)
     }
@@ -112,10 +164,10 @@ public struct CaptionFileReader: Sendable {
     let named = SidecarName(fileName: Self.fileName(of: path))
     let language = self.language ?? named?.language
     let decoded =
-      parsed == nil
-      ? TextDecoding.decode(
+      isDecoded
+      ? DecodedText(utf8: bytes)
+      : TextDecoding.decode(
         bytes, encoding: encoding, language: language, file: path, threads: threads)
-      : DecodedText(utf8: bytes)
     if decoded.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
       throw .notCaptionFile(path: path, reason: "the file is empty")
     }
@@ -132,22 +184,64 @@ public struct CaptionFileReader: Sendable {
       throw .notCaptionFile(
         path: path, reason: "reading \(entry.displayName) is not supported yet")
     }
-    var result = parsed ?? reader(decoded, path, threads)
-    if result.track.cues.isEmpty, sniffed == nil,
-      !FormatRegistry.containsTimingLine(decoded.utf8)
+    return Prepared(
+      decoded: decoded, sniffed: sniffed, entry: entry, reader: reader, path: path,
+      language: language, kind: named?.kind)
+  }
+
+  /// What `stream` did with a file.
+  package enum Streamed: Sendable {
+    /// Its cues were handed over as they were read: the track, without its cues, and how
+    /// many it had.
+    case streamed(track: Track, cueCount: Int)
+    /// It was read whole, as `read(path:)` reads it: it is not a large SRT file in UTF-8
+    /// without a byte order mark, or `accept` declined its track.
+    case read(ReadResult)
+  }
+
+  /// Reads the caption file at `path` as `read(path:)` does, but when it is a large SRT file
+  /// in UTF-8 without a byte order mark and `accept` takes its track (without cues), hands its
+  /// cues to `handle` in runs as they are read, none kept, and what `handle` makes of each
+  /// run to `consume`, in order (`SRTParser.stream`). Any failure `read(path:)` would report
+  /// is thrown before the first run is handed over.
+  package func stream<Output>(
+    path: String, accept: (Track) -> Bool, handle: @escaping @Sendable (CueRun, Track) -> Output,
+    consume: (Output) -> Void
+  ) throws(Failure) -> Streamed {
+    let (descriptor, size) = try Self.openFile(path: path, maximumSize: maximumSize)
+    defer { close(descriptor) }
+    let large = threads > 1 && size >= Self.twoPartSize
+    if large { WorkerThread.prepareLingering() }
+    // A file that must come from a disk is read as it loads instead (`read(path:)`).
+    let loading = FileLoading(descriptor: descriptor, size: size)
+    if large, encoding == nil || encoding == .utf8,
+      FormatRegistry.entry(forPath: path)?.format == .srt, !loading.loadCached()
     {
-      throw .notCaptionFile(path: path, reason: "no cues found")
+      let parsed = SRTReader.read(loading: loading, path: path, threads: threads)
+      let (bytes, unchanged) = try Self.finish(loading, path: path, maximumSize: maximumSize)
+      return .read(try read(bytes: bytes, path: path, parsed: unchanged ? parsed : nil))
     }
-    let missing = decoded.diagnostics.filter { !result.diagnostics.contains($0) }
-    result.diagnostics = missing + result.diagnostics
-    for index in result.diagnostics.indices where result.diagnostics[index].file == nil {
-      result.diagnostics[index].file = path
+    let (bytes, _) = try Self.finish(loading, path: path, maximumSize: maximumSize)
+    let prepared = try prepare(bytes: bytes, path: path, decoded: false)
+    let decoded = prepared.decoded
+    var track = Track(format: .srt, path: path, encoding: decoded.encoding.rawValue, cues: [])
+    prepared.complete(&track)
+    guard threads > 1, decoded.utf8.count >= Self.twoPartSize, prepared.entry.format == .srt,
+      decoded.encoding == .utf8, decoded.diagnostics.isEmpty, decoded.utf8.first != 0xEF,
+      prepared.sniffed != nil || FormatRegistry.containsTimingLine(decoded.utf8),
+      accept(track)
+    else {
+      return .read(try read(prepared, parsed: nil))
     }
-    if result.track.path == nil { result.track.path = path }
-    if result.track.encoding == nil { result.track.encoding = decoded.encoding.rawValue }
-    if result.track.language == nil { result.track.language = language }
-    if result.track.kind == nil { result.track.kind = named?.kind }
-    return result
+    var parser = SRTParser(
+      source: CueSource(bytes: decoded.utf8, syntax: SRTCueTextMarkup.shared), path: path)
+    let shared = track
+    let cueCount = parser.stream(threads: threads) { run in
+      handle(run, shared)
+    } consume: { output in
+      consume(output)
+    }
+    return .streamed(track: track, cueCount: cueCount)
   }
 
   private static func fileName(of path: String) -> String {

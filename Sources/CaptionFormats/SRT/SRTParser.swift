@@ -79,6 +79,8 @@ struct SRTParser {
   private var lastBlockWasCue = false
   /// The number of the last line read.
   private var lineNumber = 0
+  /// The number of cues of the file before the first this reading makes (`stream`).
+  private var indexBase = 0
   /// True when the file was read in parts (`parse(threads:)`) and every part was kept.
   private(set) var readInParts = false
   /// True when a file read as it loaded turned out not to be UTF-8, or ended early: nothing
@@ -171,6 +173,7 @@ struct SRTParser {
       let plan = PartPlan(
         bytes: whole, position: position, wanted: wanted, capacity: capacity, loading: loading)
       let (source, path, diagnostics) = (self.source, self.path, self.diagnostics)
+      let template = SRTParser(source: source, path: path)
       var allKept = true
       var abandoned = false
       let made = [Cue](unsafeUninitializedCapacity: capacity) { storage, initialized in
@@ -195,22 +198,13 @@ struct SRTParser {
               return .abandoned
             }
           }
-          // A later part's cues keep the same bytes through a source of their own: every
-          // cue made takes a reference to its source, and one source shared by the two
-          // threads would have them contend for its count.
-          var parser = SRTParser(
-            source: index == 0 ? source : CueSource(bytes: source.bytes, syntax: source.syntax),
-            path: path)
+          // A later part's cues keep the same bytes through a source of their own.
+          var parser = index == 0 ? template : template.sibling()
           parser.region = CueRegion(storageBase + part.place, capacity: part.room)
           // Each part looks for carriage returns in its own bytes, on its own thread.
           parser.lineFeedsOnly = LineScanner.holdsNoCarriageReturn(
             UnsafeBufferPointer(rebasing: whole[part.first..<part.end]))
-          if index > 0 {
-            parser.lastCounter = part.counter - 1
-            parser.sawBlock = true
-            parser.lastBlockWasCue = true
-            parser.blankCount = 1
-          }
+          if index > 0 { parser.assumeCuesBefore(counter: part.counter) }
           parser.parse(UnsafeBufferPointer(rebasing: whole[..<part.end]), from: part.first)
           return .read(parser, part)
         } consume: { (outcome: PartOutcome) in
@@ -268,6 +262,195 @@ struct SRTParser {
       cues = made
       cues += rest
       readInParts = allKept
+    }
+  }
+
+  /// Reads every cue of `source` in parts on `threads` threads (2), as `parse(threads:)` does,
+  /// but hands each part's cues to `handle` as soon as they are known to be what one pass
+  /// would read, and keeps none: `consume` gets what `handle` made of each part, in the order
+  /// of the file, on this thread; `handle` runs on either thread.
+  ///
+  /// Each part is first read as if the cues before it ended there in sequence; it is kept
+  /// when the parts before it end in just that state and it has nothing to report. Else it
+  /// is read again from the state they end in, as one pass goes on through it, before the
+  /// part after it is looked at. Returns the number of cues read.
+  @discardableResult
+  mutating func stream<Output>(
+    threads: Int, partSize: Int = CaptionFileReader.streamPartSize, parts: Int? = nil,
+    handle: @escaping @Sendable (CueRun) -> Output, consume: (Output) -> Void
+  ) -> Int {
+    let size = source.bytes.count
+    return source.bytes.withUnsafeBufferPointer { bytes -> Int in
+      let sampled = min(size, Self.estimateSample)
+      let estimate = SRTParser.estimatedCueCount(
+        UnsafeBufferPointer(rebasing: bytes[..<sampled]), fileSize: size)
+      let position = start(bytes)
+      let wanted = max(2, parts ?? size / max(1, partSize))
+      nonisolated(unsafe) let whole = bytes
+      let plan = PartPlan(
+        bytes: whole, position: position, wanted: wanted, capacity: estimate, loading: nil)
+      let chain = PartChain(count: wanted)
+      let first = self
+      var count = 0
+      OrderedParallelMap.run(blocks: wanted, threads: threads, window: 8) { index -> Output? in
+        guard let part = plan.part(index) else {
+          chain.publish(index, nil)
+          return nil
+        }
+        let bytes = UnsafeBufferPointer(rebasing: whole[part.first..<part.end])
+        let noCarriageReturn = LineScanner.holdsNoCarriageReturn(bytes)
+        // Room for the part's cues, at the file's rate of cues per byte.
+        let room = Int(Double(estimate) * Double(bytes.count) / Double(max(1, size)) * 1.125) + 16
+        var parser = index == 0 ? first : first.sibling()
+        parser.cues.reserveCapacity(room)
+        parser.lineFeedsOnly = noCarriageReturn
+        if index > 0 { parser.assumeCuesBefore(counter: part.counter) }
+        parser.parse(UnsafeBufferPointer(rebasing: whole[..<part.end]), from: part.first)
+        let before = index == 0 ? nil : chain.end(of: index - 1)
+        var linesBefore = 0
+        if let before {
+          if parser.diagnostics.isEmpty, before.lastCounter == part.counter - 1,
+            before.blankCount == 1, before.sawBlock
+          {
+            // One pass would have read the same cues: their lines are counted after the
+            // parts before.
+            linesBefore = before.lineNumber
+          } else {
+            parser = first.sibling()
+            parser.cues.reserveCapacity(room)
+            parser.lineFeedsOnly = noCarriageReturn
+            parser.continueFrom(before)
+            parser.parse(UnsafeBufferPointer(rebasing: whole[..<part.end]), from: part.first)
+          }
+        }
+        var cues = parser.cues
+        parser.cues = []
+        if linesBefore > 0 {
+          for cue in cues.indices { cues[cue].moveDown(lines: linesBefore) }
+        }
+        chain.publish(
+          index, PartEnd(after: before, reading: parser, linesBefore: linesBefore, cues: cues))
+        return handle(
+          CueRun(
+            cues: cues, range: cues.indices, base: before?.cueCount ?? 0,
+            diagnostics: parser.sortedDiagnostics, previous: before?.previous,
+            latestEnd: before?.latestEnd, isFirst: index == 0))
+      } consume: { (output: Output?) in
+        if let output { consume(output) }
+      }
+      for index in stride(from: wanted - 1, through: 0, by: -1) {
+        if let end = chain.end(of: index) {
+          count = end.cueCount
+          break
+        }
+      }
+      return count
+    }
+  }
+
+  /// A new reading of the same bytes through a `CueSource` of its own: every cue made takes
+  /// a reference to its source, and one source shared by two threads would have them contend
+  /// for its count.
+  private func sibling() -> SRTParser {
+    SRTParser(source: CueSource(bytes: source.bytes, syntax: source.syntax), path: path)
+  }
+
+  /// Reads as if the cues before had ended in sequence just before the counter `counter`,
+  /// after one blank line: how a later part is first read.
+  private mutating func assumeCuesBefore(counter: Int) {
+    lastCounter = counter - 1
+    sawBlock = true
+    lastBlockWasCue = true
+    blankCount = 1
+  }
+
+  /// Takes on the state the parts of a file end in, to read the next part as one pass goes
+  /// on through it (its lines and cues counted after theirs).
+  private mutating func continueFrom(_ end: PartEnd) {
+    lastCounter = end.lastCounter
+    blankCount = end.blankCount
+    firstBlank = end.firstBlank
+    secondBlank = end.secondBlank
+    sawBlock = end.sawBlock
+    lastBlockWasCue = end.lastBlockWasCue
+    dropping = end.dropping
+    lineNumber = end.lineNumber
+    indexBase = end.cueCount
+  }
+
+  /// The state the parts of a streamed file end in, up to and with a part: what the next
+  /// part needs to go on from it.
+  private struct PartEnd: Sendable {
+    var lastCounter: Int?
+    var blankCount: Int
+    var firstBlank: SourceLocation?
+    var secondBlank: SourceLocation?
+    var sawBlock: Bool
+    var lastBlockWasCue: Bool
+    var dropping: Bool
+    /// Lines and cues up to the end of the part.
+    var lineNumber: Int
+    var cueCount: Int
+    /// The last cue, and the one that ends last (the first of those that end last).
+    var previous: (index: Int, start: MediaTime, end: MediaTime)?
+    var latestEnd: (index: Int, end: MediaTime)?
+
+    /// The state after a part read by `part`, its lines counted after `linesBefore` more,
+    /// with `cues` (its cues, their lines counted in the file), after the parts that end in
+    /// `before`.
+    init(after before: PartEnd?, reading part: SRTParser, linesBefore lines: Int, cues: [Cue]) {
+      func moved(_ location: SourceLocation?) -> SourceLocation? {
+        location.map {
+          SourceLocation(line: $0.line + lines, column: $0.column, offset: $0.offset)
+        }
+      }
+      lastCounter = part.lastCounter
+      blankCount = part.blankCount
+      firstBlank = moved(part.firstBlank)
+      secondBlank = moved(part.secondBlank)
+      sawBlock = part.sawBlock
+      lastBlockWasCue = part.lastBlockWasCue
+      dropping = part.dropping
+      lineNumber = lines + part.lineNumber
+      let base = before?.cueCount ?? 0
+      cueCount = base + cues.count
+      previous = before?.previous
+      latestEnd = before?.latestEnd
+      for (offset, cue) in cues.enumerated() {
+        if latestEnd.map({ cue.end > $0.end }) ?? true { latestEnd = (base + offset + 1, cue.end) }
+      }
+      if let last = cues.last { previous = (cueCount, last.start, last.end) }
+    }
+  }
+
+  /// The end states of the parts of a streamed file, published by the thread that read each
+  /// part and awaited by the thread reading the next.
+  private final class PartChain: @unchecked Sendable {
+    private let lock = ConditionLock()
+    /// Guarded by `lock`: for each part, whether it is known, and its end state when kept.
+    private var known: [Bool]
+    private var ends: [PartEnd?]
+
+    init(count: Int) {
+      known = Array(repeating: false, count: count)
+      ends = Array(repeating: nil, count: count)
+    }
+
+    /// Makes the end state of part `index` known: nil when it is not kept, or not there.
+    func publish(_ index: Int, _ end: PartEnd?) {
+      lock.lock()
+      ends[index] = end
+      known[index] = true
+      lock.broadcast()
+      lock.unlock()
+    }
+
+    /// The end state of part `index` once known; nil when it was not kept.
+    func end(of index: Int) -> PartEnd? {
+      lock.lock()
+      defer { lock.unlock() }
+      while !known[index] { lock.wait() }
+      return ends[index]
     }
   }
 
@@ -385,20 +568,7 @@ struct SRTParser {
   /// Takes on the state a later part, kept, ends in, with its lines counted after this
   /// reading's.
   private mutating func continueAfter(_ part: SRTParser) {
-    let lines = lineNumber
-    func moved(_ location: SourceLocation?) -> SourceLocation? {
-      location.map {
-        SourceLocation(line: $0.line + lines, column: $0.column, offset: $0.offset)
-      }
-    }
-    lastCounter = part.lastCounter
-    blankCount = part.blankCount
-    firstBlank = moved(part.firstBlank)
-    secondBlank = moved(part.secondBlank)
-    sawBlock = part.sawBlock
-    lastBlockWasCue = part.lastBlockWasCue
-    dropping = part.dropping
-    lineNumber += part.lineNumber
+    continueFrom(PartEnd(after: nil, reading: part, linesBefore: lineNumber, cues: []))
   }
 
   /// Where a later part of the file may start, from `start` on: a counter line (a number
@@ -409,6 +579,9 @@ struct SRTParser {
   {
     var value = 0
     let found = LineScanner.lineAfterOneEmptyLine(in: bytes, from: start) { index in
+      // A line of spaces before the empty line reads as a blank line too: the part would
+      // then start after two, and what is reported about them lies in the part before.
+      guard hasContentBeforeEmptyLine(bytes, before: index) else { return false }
       let counter = line(bytes, at: index, number: 0)
       let digits = slice(bytes, counter.start, counter.rawEnd)
       guard counter.next < bytes.count, isCounter(digits), digits.count <= 18 else {
@@ -420,6 +593,24 @@ struct SRTParser {
       return true
     }
     return found.map { ($0, value) }
+  }
+
+  /// True when the line before the empty line that ends just before `index` (found by
+  /// `LineScanner.lineAfterOneEmptyLine`) holds more than spaces and tabs.
+  private static func hasContentBeforeEmptyLine(
+    _ bytes: UnsafeBufferPointer<UInt8>, before index: Int
+  ) -> Bool {
+    // The end of that line's content: before its LF, or its CRLF.
+    var position = bytes[index - 2] == 0x0D ? index - 4 : index - 2
+    while position > 0 {
+      position -= 1
+      switch bytes[position] {
+      case 0x0A, 0x0D: return false
+      case 0x20, 0x09: continue
+      default: return true
+      }
+    }
+    return false
   }
 
   /// Where reading starts: after a second byte order mark (decoding removes only the first),
@@ -568,7 +759,7 @@ struct SRTParser {
   ) {
     finishCue(bytes)
     reportStray()
-    let index = region.count + cues.count + 1
+    let index = indexBase + region.count + cues.count + 1
     var name: String { "cue \(index)" }
     var counterValue: Int?
     var counterText = ""

@@ -40,8 +40,60 @@ import Testing
       SRTLoadingTests.expectSame(
         loaded, one, "\(parts) parts, loading", sourceLocation: sourceLocation)
       #expect(loaded.readInParts == split.readInParts, sourceLocation: sourceLocation)
+      expectStreamed(bytes, parts: parts, like: one, sourceLocation: sourceLocation)
     }
     return keptInTwo
+  }
+
+  /// Reads `bytes` in `parts` parts handed over as they are read (`stream`), and expects
+  /// the runs, one after the other, to be what `one` read in one pass: the same cues, places
+  /// and texts, the same findings in order, and for each run the cues before it, the last of
+  /// them and the one that ends last.
+  private func expectStreamed(
+    _ bytes: [UInt8], parts: Int, like one: SRTParser,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) {
+    var streamed = SRTParser(
+      source: CueSource(bytes: bytes, syntax: SRTCueTextMarkup.shared), path: "t.srt")
+    var runs: [CueRun] = []
+    let count = streamed.stream(threads: 2, parts: parts) {
+      $0
+    } consume: {
+      runs.append($0)
+    }
+    let label = "\(parts) parts, streamed"
+    let cues = runs.flatMap { Array($0.cues[$0.range]) }
+    #expect(count == one.cues.count, "\(label)", sourceLocation: sourceLocation)
+    #expect(cues == one.cues, "\(label)", sourceLocation: sourceLocation)
+    #expect(
+      cues.map(\.location) == one.cues.map(\.location), "\(label)",
+      sourceLocation: sourceLocation)
+    #expect(
+      cues.map(\.rawText) == one.cues.map(\.rawText), "\(label)", sourceLocation: sourceLocation)
+    #expect(
+      runs.flatMap(\.diagnostics).map(\.compilerStyle)
+        == one.sortedDiagnostics.map(\.compilerStyle), "\(label)", sourceLocation: sourceLocation)
+    #expect(
+      runs.flatMap(\.diagnostics) == one.sortedDiagnostics, "\(label)",
+      sourceLocation: sourceLocation)
+    #expect(runs.map(\.isFirst) == runs.indices.map { $0 == 0 }, sourceLocation: sourceLocation)
+    var before = 0
+    var latest: (index: Int, end: MediaTime)?
+    for run in runs {
+      #expect(run.base == before, "\(label)", sourceLocation: sourceLocation)
+      #expect(run.previous?.index == (before > 0 ? before : nil), sourceLocation: sourceLocation)
+      if before > 0 {
+        #expect(run.previous?.start == one.cues[before - 1].start, sourceLocation: sourceLocation)
+        #expect(run.previous?.end == one.cues[before - 1].end, sourceLocation: sourceLocation)
+      }
+      #expect(run.latestEnd?.index == latest?.index, "\(label)", sourceLocation: sourceLocation)
+      #expect(run.latestEnd?.end == latest?.end, "\(label)", sourceLocation: sourceLocation)
+      for offset in run.range {
+        let end = run.cues[offset].end
+        if latest.map({ end > $0.end }) ?? true { latest = (before + offset + 1, end) }
+      }
+      before += run.range.count
+    }
   }
 
   /// Whether `text` is read in `parts` parts, every one kept.
@@ -221,6 +273,26 @@ import Testing
 
   /// Clean files with bytes changed at random all over them (counters, arrows, line breaks,
   /// digits), so that the later part starts, and the earlier one ends, in every state.
+  /// Lines of spaces and tabs read as blank lines, and lines ended by CR alone, around the
+  /// places where later parts start.
+  @Test func filesWithBlankishLinesReadAlike() {
+    var random = SplitMix(seed: 77)
+    let lines = ["", " ", "\t", "  \t", "text", "7", "00:00:01,000 --> 00:00:02,000"]
+    let ends = ["\n", "\n", "\r\n", "\r"]
+    for _ in 0..<200 {
+      var text = ""
+      for index in 0..<(Int(random.next() % 60) + 10) {
+        if random.next() % 2 == 0 {
+          text += cue(index + 1)
+        } else {
+          text += lines[Int(random.next() % UInt64(lines.count))]
+          text += ends[Int(random.next() % UInt64(ends.count))]
+        }
+      }
+      _ = compare(text)
+    }
+  }
+
   @Test func filesWithRandomChangesReadAlike() {
     var random = SplitMix(seed: 77)
     let alphabet = Array("0123456789\n\n\n\r-->:, x<i>{".utf8)
