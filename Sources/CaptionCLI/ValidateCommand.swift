@@ -116,8 +116,21 @@ enum ValidateCommand: CaptionCommand {
       for file in inputs.captions {
         lastRead = nil
         do {
+          var read: ReadResult?
+          // One large caption file and a text report: checked as it is read.
+          if validator.findingsKeepCues, format == "text", htmlReport == nil, file != "-" {
+            switch try validateStreaming(
+              file, options: inputOptions, profile: profile, validator: validator,
+              output: arguments.value("output"), in: context)
+            {
+            case .written(let counts):
+              return ValidationReport.hasFinding(atLeast: failOn, in: counts)
+                ? ExitCode.findings : ExitCode.success
+            case .read(let result): read = result
+            }
+          }
           lastRead = try validateCaptionFile(
-            file, options: inputOptions, profile: profile, validator: validator,
+            file, read: read, options: inputOptions, profile: profile, validator: validator,
             report: &report, htmlCues: &htmlCues, in: context)
         } catch {
           fail(error)
@@ -179,15 +192,16 @@ enum ValidateCommand: CaptionCommand {
     return (mediaFiles, captionFiles)
   }
 
-  /// Checks one caption file and adds its track and findings to the report; returns what
-  /// was read (the report keeps only the track's metadata).
+  /// Checks one caption file (already `read`, when given) and adds its track and findings to
+  /// the report; returns what was read (the report keeps only the track's metadata).
   @discardableResult
   static func validateCaptionFile(
-    _ file: String, options: InputOptions, profile: ValidationProfile, validator: Validator,
-    report: inout ValidationReport, htmlCues: inout HTMLReportCollector?,
+    _ file: String, read: ReadResult? = nil, options: InputOptions, profile: ValidationProfile,
+    validator: Validator, report: inout ValidationReport, htmlCues: inout HTMLReportCollector?,
     in context: CommandContext
   ) throws(CommandFailure) -> ReadResult {
-    var result = try options.read(file, in: context)
+    var result: ReadResult
+    if let read { result = read } else { result = try options.read(file, in: context) }
     let context = ValidationContext(tracks: [result.track], profile: profile)
     let findings = validator.validate(result.track, in: context, id: report.nextTrackID)
     result.diagnostics = Validator.configure(result.diagnostics, profile: profile)

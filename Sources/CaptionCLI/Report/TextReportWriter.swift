@@ -67,13 +67,16 @@ enum TextReportWriter {
     for entry in report.media {
       text += summary(of: entry, tracks: report.tracks)
     }
-    let files = report.tracks.count
-    let counts = counts ?? report.counts()
-    text += "checked \(plural(files, "file")): \(plural(counts[.error, default: 0], "error")), "
-    text += "\(plural(counts[.warning, default: 0], "warning")), "
-    text += "\(plural(counts[.remark, default: 0], "remark"))\n"
+    text += summaryLine(files: report.tracks.count, counts: counts ?? report.counts())
     bytes.append(contentsOf: text.utf8)
     try flush(bytes)
+  }
+
+  /// The last line: `checked 2 files: 1 error, 0 warnings, 0 remarks`.
+  static func summaryLine(files: Int, counts: [Severity: Int]) -> String {
+    "checked \(plural(files, "file")): \(plural(counts[.error, default: 0], "error")), "
+      + "\(plural(counts[.warning, default: 0], "warning")), "
+      + "\(plural(counts[.remark, default: 0], "remark"))\n"
   }
 
   /// The stream a finding about a cue of an embedded track names, from `streams` (stream by

@@ -1,0 +1,178 @@
+import CaptionKit
+
+extension ValidateCommand {
+  /// What checking one caption file as it is read came to.
+  enum StreamedCheck {
+    /// The text report was written, with these counts of findings.
+    case written(counts: [Severity: Int])
+    /// The file was read whole instead (see `CaptionFileReader.stream`): it is to be checked
+    /// as any other.
+    case read(ReadResult)
+  }
+
+  /// Checks the caption file `file`, the command's one input, as it is read, and writes the
+  /// text report to `output` (or standard output) as it goes: each run of cues the reader
+  /// hands over is checked and its findings worded on the thread that read it, and neither
+  /// the cues nor the findings are kept. The report is byte for byte the one `write` makes.
+  ///
+  /// Only for a large SRT file in UTF-8 whose track has no rule about it as a whole that
+  /// must see every cue first (`translation.script-mismatch` for a language that expects a
+  /// script): any other file is read whole and given back, before anything is written.
+  static func validateStreaming(
+    _ file: String, options: InputOptions, profile: ValidationProfile, validator: Validator,
+    output: String?, in context: CommandContext
+  ) throws(CommandFailure) -> StreamedCheck {
+    let id = "1"
+    let trackFindings = FindingsBox()
+    var counts = (errors: 0, warnings: 0, remarks: 0)
+    // Opened when the first bytes are ready, once the file is known to be streamed.
+    let report = ReportOutput(path: output, context: context)
+    var pending: [UInt8] = []
+    let streamed: CaptionFileReader.Streamed
+    do throws(CaptionFileReader.Failure) {
+      streamed = try options.reader.stream(path: file) { track in
+        let validation = ValidationContext(tracks: [track], profile: profile)
+        guard !validator.trackRulesNeedCues(track, in: validation) else { return false }
+        trackFindings.list = validator.checkTrack(
+          track, scripts: ScriptCounts(), in: validation, id: id)
+        // Findings about the whole track come first: with no place, before any cue's.
+        return trackFindings.list.allSatisfy { $0.location == nil }
+      } handle: { run, track in
+        Self.report(
+          run, of: track, id: id, before: run.isFirst ? trackFindings.list : [],
+          profile: profile, validator: validator)
+      } consume: { (part: ReportPart) in
+        counts.errors += part.errors
+        counts.warnings += part.warnings
+        counts.remarks += part.remarks
+        // A part is about a chunk already: it goes out as it is.
+        if pending.isEmpty && part.text.count >= chunkSize / 2 {
+          report.write(part.text)
+          return
+        }
+        pending += part.text
+        if pending.count >= chunkSize {
+          report.write(pending)
+          pending.removeAll(keepingCapacity: true)
+        }
+      }
+    } catch {
+      throw InputOptions.failure(error)
+    }
+    if case .read(let result) = streamed { return .read(result) }
+    let summary: [Severity: Int] = [
+      .error: counts.errors, .warning: counts.warnings, .remark: counts.remarks,
+    ]
+    pending += TextReportWriter.summaryLine(files: 1, counts: summary).utf8
+    report.write(pending)
+    try report.finish()
+    return .written(counts: summary)
+  }
+
+  /// Where a report written as it is made goes: a file, written atomically and opened with
+  /// the first bytes, or standard output. The first failure is kept and thrown by `finish`.
+  private final class ReportOutput {
+    private let path: String?
+    private let context: CommandContext
+    private var file: AtomicFileWriter?
+    private var failure: CommandFailure?
+
+    init(path: String?, context: CommandContext) {
+      self.path = path == "-" ? nil : path
+      self.context = context
+    }
+
+    func write(_ bytes: [UInt8]) {
+      guard failure == nil else { return }
+      guard let path else {
+        do throws(WriteFailure) {
+          try context.stdout.write(bytes)
+        } catch {
+          failure = CommandFailure(
+            ExitCode.cannotCreate, "cannot write to standard output: \(error.reason)")
+        }
+        return
+      }
+      if file == nil {
+        do throws(CommandFailure) {
+          file = try AtomicFileWriter.open(path)
+        } catch {
+          failure = error
+          return
+        }
+      }
+      // Writing to the file never fails here: a failure shows when it is committed.
+      file?.write(bytes)
+    }
+
+    /// Commits the file; throws the first failure.
+    func finish() throws(CommandFailure) {
+      if let failure { throw failure }
+      try file?.commit()
+    }
+  }
+
+  /// The findings about the whole track, found before its cues are read and read by the
+  /// threads that word the first run's findings after.
+  private final class FindingsBox: @unchecked Sendable {
+    var list: [Diagnostic] = []
+  }
+
+  /// The text of the findings about one run of cues, and their counts.
+  struct ReportPart: Sendable {
+    var text: [UInt8]
+    var errors = 0
+    var warnings = 0
+    var remarks = 0
+  }
+
+  /// Checks the cues of `run` and words their findings, the reader's among them at their
+  /// places (first at a place both have), after `before`.
+  private static func report(
+    _ run: CueRun, of track: Track, id: String, before: [Diagnostic],
+    profile: ValidationProfile, validator: Validator
+  ) -> ReportPart {
+    let validation = ValidationContext(tracks: [track], profile: profile)
+    let found = validator.checkCues(
+      run.cues, in: run.range, after: run.base, previous: run.previous, latestEnd: run.latestEnd,
+      of: track,
+      in: validation, id: id, threads: 1
+    ).findings
+    var read = Validator.sorted(Validator.configure(run.diagnostics, profile: profile))
+    for index in read.indices where read[index].track != id { read[index].track = id }
+    let findings = before.isEmpty ? found : before + found
+    var part = ReportPart(text: [])
+    var text = ByteBuffer(capacity: (findings.count + read.count) * 200 + 256)
+    func add(_ diagnostic: Diagnostic) {
+      switch diagnostic.severity {
+      case .error: part.errors += 1
+      case .warning: part.warnings += 1
+      case .remark: part.remarks += 1
+      }
+      TextReportWriter.append(diagnostic, to: &text)
+    }
+    findings.withUnsafeBufferPointer { findings in
+      var i = 0
+      var j = 0
+      while i < read.count, j < findings.count {
+        if Validator.precedes(findings[j], read[i]) {
+          add(findings[j])
+          j += 1
+        } else {
+          add(read[i])
+          i += 1
+        }
+      }
+      while i < read.count {
+        add(read[i])
+        i += 1
+      }
+      while j < findings.count {
+        add(findings[j])
+        j += 1
+      }
+    }
+    part.text = text.bytes
+    return part
+  }
+}
