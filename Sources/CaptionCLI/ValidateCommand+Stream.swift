@@ -5,6 +5,8 @@ extension ValidateCommand {
   enum StreamedCheck {
     /// The text report was written, with these counts of findings.
     case written(counts: [Severity: Int])
+    /// The file was read, but the report could not be written (the command fails with this).
+    case unwritten(CommandFailure)
     /// The file was read whole instead (see `CaptionFileReader.stream`): it is to be checked
     /// as any other.
     case read(ReadResult)
@@ -65,7 +67,11 @@ extension ValidateCommand {
     ]
     pending += TextReportWriter.summaryLine(files: 1, counts: summary).utf8
     report.write(pending)
-    try report.finish()
+    do {
+      try report.finish()
+    } catch {
+      return .unwritten(error)
+    }
     return .written(counts: summary)
   }
 

@@ -115,6 +115,7 @@ enum ValidateCommand: CaptionCommand {
         arguments.positionals.count == 1 && inputs.media.isEmpty && inputs.captions.count == 1
       for file in inputs.captions {
         lastRead = nil
+        var unwritten: CommandFailure?
         do {
           var read: ReadResult?
           // One large caption file and a text report: checked as it is read.
@@ -126,15 +127,20 @@ enum ValidateCommand: CaptionCommand {
             case .written(let counts):
               return ValidationReport.hasFinding(atLeast: failOn, in: counts)
                 ? ExitCode.findings : ExitCode.success
+            case .unwritten(let failure): unwritten = failure
             case .read(let result): read = result
             }
           }
-          lastRead = try validateCaptionFile(
-            file, read: read, options: inputOptions, profile: profile, validator: validator,
-            report: &report, htmlCues: &htmlCues, in: context)
+          if unwritten == nil {
+            lastRead = try validateCaptionFile(
+              file, read: read, options: inputOptions, profile: profile, validator: validator,
+              report: &report, htmlCues: &htmlCues, in: context)
+          }
         } catch {
           fail(error)
         }
+        // The report cannot be written: the command fails as when the whole report is.
+        if let unwritten { throw unwritten }
       }
     }
 

@@ -54,6 +54,9 @@ public struct CaptionFileReader: Sendable {
   /// A large SRT file whose cues are handed over as they are read (`stream`) is read in one
   /// part for about every this many bytes, so that what is made of a part is small.
   static let streamPartSize = 1 << 18
+  /// A large SRT file is streamed (`stream`) when the system holds at least this share of it
+  /// in memory; else it is read as it loads from the disk, and checked whole.
+  static let streamedResidentShare = 0.5
 
   public init(
     maximumSize: Int = CaptionFileReader.defaultMaximumSize, encoding: TextEncoding? = nil,
@@ -212,10 +215,12 @@ public struct CaptionFileReader: Sendable {
     defer { close(descriptor) }
     let large = threads > 1 && size >= Self.twoPartSize
     if large { WorkerThread.prepareLingering() }
-    // A file that must come from a disk is read as it loads instead (`read(path:)`).
+    // A file mostly on a disk is read as it loads instead (`read(path:)`); one mostly in
+    // memory is loaded first, the rest of it from the disk.
     let loading = FileLoading(descriptor: descriptor, size: size)
     if large, encoding == nil || encoding == .utf8,
-      FormatRegistry.entry(forPath: path)?.format == .srt, !loading.loadCached()
+      FormatRegistry.entry(forPath: path)?.format == .srt,
+      loading.residentShare() < Self.streamedResidentShare, !loading.loadCached()
     {
       let parsed = SRTReader.read(loading: loading, path: path, threads: threads)
       let (bytes, unchanged) = try Self.finish(loading, path: path, maximumSize: maximumSize)

@@ -75,6 +75,26 @@ final class FileLoading: @unchecked Sendable {
     return loaded
   }
 
+  /// The share of the file's pages that the system holds in memory (its page cache), from 0
+  /// to 1: asked of a mapping of the file that is never read (Linux `mincore`); 0 when it
+  /// cannot tell.
+  func residentShare() -> Double {
+    #if os(Linux)
+      let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+      guard size > 0, page > 0,
+        let mapping = mmap(nil, size, PROT_READ, MAP_SHARED, descriptor, 0),
+        mapping != MAP_FAILED
+      else { return 0 }
+      defer { munmap(mapping, size) }
+      let pages = (size + page - 1) / page
+      var resident = [UInt8](repeating: 0, count: pages)
+      guard mincore(mapping, size, &resident) == 0 else { return 0 }
+      return Double(resident.reduce(0) { $0 + Int($1 & 1) }) / Double(pages)
+    #else
+      return 0
+    #endif
+  }
+
   /// Reads the file, a piece at a time, as far as the system holds it in memory already (in
   /// its page cache), never waiting for a disk; true when that was all `size` bytes. (Linux;
   /// elsewhere, or where a file system cannot tell, nothing is read and it is false.)

@@ -102,6 +102,18 @@ struct ValidateStreamingTests {
     #expect(Array(written) == whole.stdoutBytes ? true : false)
   }
 
+  @Test func aReportThatCannotBeWrittenFailsOnce() throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.file("big.srt", Self.largeSRT(cues: 16_000))
+    let output = folder.path + "/missing/report.txt"
+    let run = ToolRun(["validate", file, "-o", output])
+    let whole = ToolRun(["validate", file, "-o", output, "--report", folder.path + "/r.html"])
+    #expect(run.status == 73)
+    #expect(run.stderr == "error: cannot write \(output): no such file or directory\n")
+    #expect(run.stderr == whole.stderr)
+    #expect(run.stdout.isEmpty)
+  }
+
   @Test func aFileThatCannotBeReadHasNoFindings() throws {
     let folder = try TemporaryFolder()
     let missing = ToolRun(["validate", folder.path + "/none.srt"])

@@ -100,6 +100,29 @@ struct SRTStreamTests {
     expectRuns(runs, like: try CaptionFileReader().read(path: path))
   }
 
+  /// A file the system has just dropped from memory is read as it loads instead (where the
+  /// file system honours the drop), and gives the same cues either way.
+  @Test func aFileDroppedFromMemoryReadsAlike() throws {
+    let folder = try Folder()
+    let path = try folder.file("a.srt", Self.largeSRT(cues: 32_000, damaged: [9, 20_000]))
+    let whole = try CaptionFileReader().read(path: path)
+    let descriptor = open(path, O_RDONLY)
+    try #require(descriptor >= 0)
+    let loading = FileLoading(descriptor: descriptor, size: Int(lseek(descriptor, 0, SEEK_END)))
+    #expect(loading.residentShare() > 0.9)
+    _ = fsync(descriptor)
+    _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED)
+    close(descriptor)
+    let (runs, outcome) = try streamed(path)
+    switch outcome {
+    case .streamed: expectRuns(runs, like: whole)
+    case .read(let result):
+      #expect(runs.count == 0)
+      #expect(result.track.cues == whole.track.cues ? true : false)
+      #expect(result.diagnostics == whole.diagnostics)
+    }
+  }
+
   @Test func aFileTheCallerDeclinesIsReadWhole() throws {
     let folder = try Folder()
     let path = try folder.file("a.srt", Self.largeSRT(cues: 32_000))
