@@ -1,4 +1,4 @@
-public import CaptionCore
+package import CaptionCore
 
 /// A run of the cues of a file read in parts and handed over as it is read
 /// (`CaptionFileReader.stream`), with what the cues before it leave.
