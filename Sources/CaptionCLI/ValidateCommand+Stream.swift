@@ -141,41 +141,23 @@ extension ValidateCommand {
     let validation = ValidationContext(tracks: [track], profile: profile)
     let found = validator.checkCues(
       run.cues, in: run.range, after: run.base, previous: run.previous, latestEnd: run.latestEnd,
-      of: track,
-      in: validation, id: id, threads: 1
+      of: track, in: validation, id: id, threads: 1
     ).findings
     var read = Validator.sorted(Validator.configure(run.diagnostics, profile: profile))
     for index in read.indices where read[index].track != id { read[index].track = id }
-    let findings = before.isEmpty ? found : before + found
+    // The reader's findings first at a place both have, as in the report of the whole file.
+    let merged = Validator.merge(read, before.isEmpty ? found : before + found)
     var part = ReportPart(text: [])
-    var text = ByteBuffer(capacity: (findings.count + read.count) * 200 + 256)
-    func add(_ diagnostic: Diagnostic) {
-      switch diagnostic.severity {
-      case .error: part.errors += 1
-      case .warning: part.warnings += 1
-      case .remark: part.remarks += 1
-      }
-      TextReportWriter.append(diagnostic, to: &text)
-    }
-    findings.withUnsafeBufferPointer { findings in
-      var i = 0
-      var j = 0
-      while i < read.count, j < findings.count {
-        if Validator.precedes(findings[j], read[i]) {
-          add(findings[j])
-          j += 1
-        } else {
-          add(read[i])
-          i += 1
+    var text = ByteBuffer(capacity: merged.count * 200 + 256)
+    // Read in place: a copy of each finding would take a reference to its table.
+    merged.withUnsafeBufferPointer { merged in
+      for index in merged.indices {
+        switch merged[index].severity {
+        case .error: part.errors += 1
+        case .warning: part.warnings += 1
+        case .remark: part.remarks += 1
         }
-      }
-      while i < read.count {
-        add(read[i])
-        i += 1
-      }
-      while j < findings.count {
-        add(findings[j])
-        j += 1
+        TextReportWriter.append(merged[index], to: &text)
       }
     }
     part.text = text.bytes

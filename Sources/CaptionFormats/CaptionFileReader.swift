@@ -69,13 +69,23 @@ public struct CaptionFileReader: Sendable {
 
   /// Reads the caption file at `path`.
   public func read(path: String) throws(Failure) -> ReadResult {
+    let loaded = try load(path: path, loadingMostlyCached: false)
+    return try read(bytes: loaded.bytes, path: path, parsed: loaded.parsed)
+  }
+
+  /// The bytes of the caption file at `path`; `readAsItLoaded` when it was a large SRT file
+  /// not all in memory, read as it loaded, each part as soon as its bytes were there, with
+  /// `parsed`, what the SRT reader made of it (nil when that does not hold: not UTF-8, or the
+  /// file changed). Any other file, or one in memory already, is read at once; with
+  /// `loadingMostlyCached`, also one the system holds half of or more.
+  private func load(path: String, loadingMostlyCached: Bool) throws(Failure)
+    -> (bytes: [UInt8], readAsItLoaded: Bool, parsed: ReadResult?)
+  {
     let (descriptor, size) = try Self.openFile(path: path, maximumSize: maximumSize)
     defer { close(descriptor) }
     let large = threads > 1 && size >= Self.twoPartSize
     // The second thread is started while a large file loads, so that it has work at once.
     if large { WorkerThread.prepareLingering() }
-    // A large SRT file is read as it loads, each part as soon as its bytes are there, when
-    // they must come from a disk; any other file, or one in memory already, at once.
     let readsAsItLoads =
       large && (encoding == nil || encoding == .utf8)
       && FormatRegistry.entry(forPath: path)?.format == .srt
@@ -84,11 +94,16 @@ public struct CaptionFileReader: Sendable {
       ? FileLoading(descriptor: descriptor, size: size)
       : FileLoading(descriptor: descriptor, size: size, piece: max(1, size))
     var parsed: ReadResult?
-    if readsAsItLoads, !loading.loadCached() {
+    var readAsItLoaded = false
+    if readsAsItLoads,
+      !loadingMostlyCached || loading.residentShare() < Self.streamedResidentShare,
+      !loading.loadCached()
+    {
       parsed = SRTReader.read(loading: loading, path: path, threads: threads)
+      readAsItLoaded = true
     }
     let (bytes, unchanged) = try Self.finish(loading, path: path, maximumSize: maximumSize)
-    return try read(bytes: bytes, path: path, parsed: unchanged ? parsed : nil)
+    return (bytes, readAsItLoaded, unchanged ? parsed : nil)
   }
 
   /// Reads caption bytes already loaded (standard input). `path` names the file in
@@ -198,12 +213,12 @@ public struct CaptionFileReader: Sendable {
     /// many it had.
     case streamed(track: Track, cueCount: Int)
     /// It was read whole, as `read(path:)` reads it: it is not a large SRT file in UTF-8
-    /// without a byte order mark, or `accept` declined its track.
+    /// mostly in memory, or `accept` declined its track.
     case read(ReadResult)
   }
 
   /// Reads the caption file at `path` as `read(path:)` does, but when it is a large SRT file
-  /// in UTF-8 without a byte order mark and `accept` takes its track (without cues), hands its
+  /// in UTF-8, mostly in memory, and `accept` takes its track (without cues), hands its
   /// cues to `handle` in runs as they are read, none kept, and what `handle` makes of each
   /// run to `consume`, in order (`SRTParser.stream`). Any failure `read(path:)` would report
   /// is thrown before the first run is handed over.
@@ -211,28 +226,18 @@ public struct CaptionFileReader: Sendable {
     path: String, accept: (Track) -> Bool, handle: @escaping @Sendable (CueRun, Track) -> Output,
     consume: (Output) -> Void
   ) throws(Failure) -> Streamed {
-    let (descriptor, size) = try Self.openFile(path: path, maximumSize: maximumSize)
-    defer { close(descriptor) }
-    let large = threads > 1 && size >= Self.twoPartSize
-    if large { WorkerThread.prepareLingering() }
-    // A file mostly on a disk is read as it loads instead (`read(path:)`); one mostly in
+    // A file mostly on a disk is read as it loads, and whole (`read(path:)`); one mostly in
     // memory is loaded first, the rest of it from the disk.
-    let loading = FileLoading(descriptor: descriptor, size: size)
-    if large, encoding == nil || encoding == .utf8,
-      FormatRegistry.entry(forPath: path)?.format == .srt,
-      loading.residentShare() < Self.streamedResidentShare, !loading.loadCached()
-    {
-      let parsed = SRTReader.read(loading: loading, path: path, threads: threads)
-      let (bytes, unchanged) = try Self.finish(loading, path: path, maximumSize: maximumSize)
-      return .read(try read(bytes: bytes, path: path, parsed: unchanged ? parsed : nil))
+    let loaded = try load(path: path, loadingMostlyCached: true)
+    if loaded.readAsItLoaded {
+      return .read(try read(bytes: loaded.bytes, path: path, parsed: loaded.parsed))
     }
-    let (bytes, _) = try Self.finish(loading, path: path, maximumSize: maximumSize)
-    let prepared = try prepare(bytes: bytes, path: path, decoded: false)
+    let prepared = try prepare(bytes: loaded.bytes, path: path, decoded: false)
     let decoded = prepared.decoded
     var track = Track(format: .srt, path: path, encoding: decoded.encoding.rawValue, cues: [])
     prepared.complete(&track)
     guard threads > 1, decoded.utf8.count >= Self.twoPartSize, prepared.entry.format == .srt,
-      decoded.encoding == .utf8, decoded.diagnostics.isEmpty, decoded.utf8.first != 0xEF,
+      decoded.encoding == .utf8, decoded.diagnostics.isEmpty,
       prepared.sniffed != nil || FormatRegistry.containsTimingLine(decoded.utf8),
       accept(track)
     else {
@@ -241,11 +246,7 @@ public struct CaptionFileReader: Sendable {
     var parser = SRTParser(
       source: CueSource(bytes: decoded.utf8, syntax: SRTCueTextMarkup.shared), path: path)
     let shared = track
-    let cueCount = parser.stream(threads: threads) { run in
-      handle(run, shared)
-    } consume: { output in
-      consume(output)
-    }
+    let cueCount = parser.stream(threads: threads, handle: { handle($0, shared) }, consume: consume)
     return .streamed(track: track, cueCount: cueCount)
   }
 

@@ -301,11 +301,18 @@ struct SRTParser {
         let noCarriageReturn = LineScanner.holdsNoCarriageReturn(bytes)
         // Room for the part's cues, at the file's rate of cues per byte.
         let room = Int(Double(estimate) * Double(bytes.count) / Double(max(1, size)) * 1.125) + 16
-        var parser = index == 0 ? first : first.sibling()
-        parser.cues.reserveCapacity(room)
-        parser.lineFeedsOnly = noCarriageReturn
-        if index > 0 { parser.assumeCuesBefore(counter: part.counter) }
-        parser.parse(UnsafeBufferPointer(rebasing: whole[..<part.end]), from: part.first)
+        // The part read by `parser`, set to start in some state.
+        func read(_ parser: SRTParser, from state: (inout SRTParser) -> Void) -> SRTParser {
+          var parser = parser
+          parser.cues.reserveCapacity(room)
+          parser.lineFeedsOnly = noCarriageReturn
+          state(&parser)
+          parser.parse(UnsafeBufferPointer(rebasing: whole[..<part.end]), from: part.first)
+          return parser
+        }
+        var parser = read(index == 0 ? first : first.sibling()) {
+          if index > 0 { $0.assumeCuesBefore(counter: part.counter) }
+        }
         let before = index == 0 ? nil : chain.end(of: index - 1)
         var linesBefore = 0
         if let before {
@@ -316,11 +323,7 @@ struct SRTParser {
             // parts before.
             linesBefore = before.lineNumber
           } else {
-            parser = first.sibling()
-            parser.cues.reserveCapacity(room)
-            parser.lineFeedsOnly = noCarriageReturn
-            parser.continueFrom(before)
-            parser.parse(UnsafeBufferPointer(rebasing: whole[..<part.end]), from: part.first)
+            parser = read(first.sibling()) { $0.continueFrom(before) }
           }
         }
         var cues = parser.cues
