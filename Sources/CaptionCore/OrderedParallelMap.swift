@@ -56,6 +56,10 @@ package enum OrderedParallelMap {
         if shared.stopped || shared.next >= count { break }
         shared.makeNext(make)
       }
+      shared.lock.unlock()
+    } then: {
+      // Done once the thread waits for work again: the next phase's work goes to it.
+      shared.lock.lock()
       shared.workerDone = true
       shared.lock.broadcast()
       shared.lock.unlock()

@@ -66,8 +66,12 @@ extension WorkerThread {
     _ body: () -> First, alongside other: @escaping @Sendable () -> Second
   ) -> (First, Second) {
     let outcome = Outcome<Second>()
+    nonisolated(unsafe) var value: Second?
+    // The value is handed over once the thread is back among the waiting ones, so that work
+    // handed out next, right after this returns, goes to it instead of a new thread.
     let started = startLingering {
-      let value = other()
+      value = other()
+    } then: {
       outcome.lock.lock()
       outcome.value = value
       outcome.lock.broadcast()
@@ -91,9 +95,15 @@ extension WorkerThread {
   /// wording of its report) each hand work to a second thread: they get the same one, which
   /// is running already. A new thread, or one woken from sleep, may take milliseconds to
   /// start on an idle processor of a virtual machine.
+  ///
+  /// `afterwards` runs on the same thread once it waits for work again: a caller that learns
+  /// from it that `body` is done may hand out more work at once and find the thread there
+  /// (a second thread turning all the while would take a processor from the two at work).
   @discardableResult
-  package static func startLingering(_ body: @escaping () -> Void) -> Bool {
-    LingeringThreads.shared.start(body)
+  package static func startLingering(
+    _ body: @escaping () -> Void, then afterwards: (() -> Void)? = nil
+  ) -> Bool {
+    LingeringThreads.shared.start(body, then: afterwards)
   }
 
   /// Starts a lingering thread with no work yet, when none is waiting, so that work handed to
@@ -120,14 +130,24 @@ package final class LingeringThreads: @unchecked Sendable {
     self.sleeping = sleeping
   }
 
-  /// Runs `body` on a waiting thread, or on a new one; false when no thread can be had.
+  /// Work handed to a thread: `body`, then, once the thread waits for more, `afterwards`.
+  private struct Work {
+    var body: () -> Void
+    var afterwards: (() -> Void)?
+  }
+
+  /// Runs `body` on a waiting thread, or on a new one, then `afterwards` on that thread once
+  /// it is waiting again; false when no thread can be had.
   @discardableResult
-  package func start(_ body: @escaping () -> Void) -> Bool {
+  package func start(_ body: @escaping () -> Void, then afterwards: (() -> Void)? = nil)
+    -> Bool
+  {
+    let work = Work(body: body, afterwards: afterwards)
     if let thread = take() {
-      thread.hand(body)
+      thread.hand(work)
       return true
     }
-    return WorkerThread.start { self.run(body) }
+    return WorkerThread.start { self.run(work) }
   }
 
   /// Starts a thread with no work, when none is waiting.
@@ -135,7 +155,7 @@ package final class LingeringThreads: @unchecked Sendable {
     lock.lock()
     let none = waiting.isEmpty
     lock.unlock()
-    if none { _ = WorkerThread.start { self.run({}) } }
+    if none { _ = WorkerThread.start { self.run(Work(body: {}, afterwards: nil)) } }
   }
 
   /// The number of threads waiting.
@@ -153,21 +173,29 @@ package final class LingeringThreads: @unchecked Sendable {
   }
 
   /// Runs `first`, then each piece of work handed to this thread, until none comes in time.
-  private func run(_ first: @escaping () -> Void) {
-    var body = first
-    while true {
-      body()
-      let thread = Waiting()
-      lock.lock()
-      waiting.append(thread)
-      lock.unlock()
-      guard let next = next(for: thread) else { return }
-      body = next
-    }
+  private func run(_ first: consuming Work) {
+    var thread = perform(consume first)
+    while let work = next(for: thread) { thread = perform(consume work) }
+  }
+
+  /// Runs `work` and lets go of its body (and all it holds) before the thread waits again:
+  /// returns the thread's place among the waiting ones, taken before `afterwards` runs.
+  private func perform(_ work: consuming Work) -> Waiting {
+    let afterwards = work.afterwards
+    var body: (() -> Void)? = work.body
+    _ = consume work
+    body?()
+    body = nil
+    let thread = Waiting()
+    lock.lock()
+    waiting.append(thread)
+    lock.unlock()
+    afterwards?()
+    return thread
   }
 
   /// The work handed to `thread`; nil when none came in time and it left the pool.
-  private func next(for thread: Waiting) -> (() -> Void)? {
+  private func next(for thread: Waiting) -> Work? {
     let started = Self.seconds()
     var turns = 0
     while !thread.handed.load(ordering: .acquiring) {
@@ -192,9 +220,9 @@ package final class LingeringThreads: @unchecked Sendable {
     let handed = Atomic<Bool>(false)
     private let lock = ConditionLock()
     /// The work handed; guarded by `lock`.
-    private var work: (() -> Void)?
+    private var work: Work?
 
-    func hand(_ body: @escaping () -> Void) {
+    func hand(_ body: Work) {
       lock.lock()
       work = body
       handed.store(true, ordering: .releasing)
@@ -203,7 +231,7 @@ package final class LingeringThreads: @unchecked Sendable {
     }
 
     /// The work handed, waiting for it up to `seconds` (nil: as long as it takes).
-    func work(waiting seconds: Double?) -> (() -> Void)? {
+    func work(waiting seconds: Double?) -> Work? {
       lock.lock()
       defer { lock.unlock() }
       if let seconds {

@@ -82,6 +82,35 @@ struct WorkerThreadTests {
     #expect(ran.load(ordering: .relaxed) == 300)
   }
 
+  /// What runs `afterwards` runs once the thread waits again: work handed out as soon as it
+  /// says so finds the thread there, never a second one started.
+  @Test func workHandedOnceAfterwardsRanGoesToTheSameThread() {
+    let threads = LingeringThreads(turning: 0.2, sleeping: 5)
+    let first = Atomic<UInt>(0)
+    for _ in 0..<50 {
+      let done = ConditionLock()
+      let finished = Atomic<Bool>(false)
+      let thread = Atomic<UInt>(0)
+      #expect(
+        threads.start {
+          thread.store(UInt(pthread_self()), ordering: .relaxed)
+        } then: {
+          done.lock()
+          finished.store(true, ordering: .relaxed)
+          done.broadcast()
+          done.unlock()
+        })
+      done.lock()
+      while !finished.load(ordering: .relaxed) { done.wait() }
+      done.unlock()
+      #expect(threads.waitingCount == 1)
+      if first.load(ordering: .relaxed) == 0 {
+        first.store(thread.load(ordering: .relaxed), ordering: .relaxed)
+      }
+      #expect(thread.load(ordering: .relaxed) == first.load(ordering: .relaxed))
+    }
+  }
+
   @Test func aPreparedThreadTakesTheFirstWork() {
     let threads = LingeringThreads(turning: 0.2, sleeping: 5)
     threads.prepare()
