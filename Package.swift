@@ -14,10 +14,12 @@ let package = Package(
   targets: [
     .target(name: "CaptionCore", swiftSettings: settings),
     .target(
-      name: "CaptionFormats", dependencies: ["CaptionCore", "CReadNoWait"],
+      name: "CaptionFormats", dependencies: ["CaptionCore", "CReadNoWait", "CFileLease"],
       swiftSettings: settings),
     // Reading a file only as far as it is in memory, which the C library module leaves out.
     .systemLibrary(name: "CReadNoWait", path: "Sources/CReadNoWait"),
+    // A read lease on a file, kept while the file is mapped; also left out of it.
+    .systemLibrary(name: "CFileLease", path: "Sources/CFileLease"),
     // FFmpeg's headers only: the libraries are opened with dlopen when media is first read, so
     // commands that never touch media do not pay for loading them.
     .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg"),

@@ -175,7 +175,7 @@ public struct Cue: Sendable, Hashable {
     case .other: return nil
     case .slice(let source, let range):
       let syntax = range.hasMarkup ? source.syntax : nil
-      return source.bytes.withUnsafeBufferPointer {
+      return source.withBytes {
         body(UnsafeBufferPointer(rebasing: $0[range.range]), syntax)
       }
     }

@@ -226,6 +226,9 @@ public struct CaptionFileReader: Sendable {
     path: String, accept: (Track) -> Bool, handle: @escaping @Sendable (CueRun, Track) -> Output,
     consume: (Output) -> Void
   ) throws(Failure) -> Streamed {
+    if let streamed = streamMapped(path: path, accept: accept, handle: handle, consume: consume) {
+      return streamed
+    }
     // A file mostly on a disk is read as it loads, and whole (`read(path:)`); one mostly in
     // memory is loaded first, the rest of it from the disk.
     let loaded = try load(path: path, loadingMostlyCached: true)
@@ -247,6 +250,45 @@ public struct CaptionFileReader: Sendable {
       source: CueSource(bytes: decoded.utf8, syntax: SRTCueTextMarkup.shared), path: path)
     let shared = track
     let cueCount = parser.stream(threads: threads, handle: { handle($0, shared) }, consume: consume)
+    return .streamed(track: track, cueCount: cueCount)
+  }
+
+  /// `stream` of a file that can be mapped into memory (`FileMapping`) instead of loaded, in
+  /// the plain case: a large SRT file (by its name), at least half in memory, in UTF-8 without
+  /// a byte order mark or a zero byte early on, its first lines an SRT cue, and its track
+  /// taken by `accept`. Nil, with nothing handed over, when that does not hold: the file is
+  /// then read as `stream` reads any other, which reports whatever is wrong with it.
+  private func streamMapped<Output>(
+    path: String, accept: (Track) -> Bool, handle: @escaping @Sendable (CueRun, Track) -> Output,
+    consume: (Output) -> Void
+  ) -> Streamed? {
+    guard threads > 1, encoding == nil || encoding == .utf8,
+      FormatRegistry.entry(forPath: path)?.format == .srt
+    else { return nil }
+    let named = SidecarName(fileName: Self.fileName(of: path))
+    var track = Track(format: .srt, path: path, encoding: TextEncoding.utf8.rawValue, cues: [])
+    track.language = language ?? named?.language
+    track.kind = named?.kind
+    guard accept(track),
+      let mapped = FileMapping.map(
+        path: path, minimumSize: Self.twoPartSize, maximumSize: maximumSize,
+        residentShare: Self.streamedResidentShare)
+    else { return nil }
+    let bytes = mapped.buffer
+    // The start is looked at as `prepare` does: no byte order mark, no zero byte (binary data,
+    // or UTF-16 without a mark), and an SRT cue first, found in whole lines.
+    let head = UnsafeBufferPointer(rebasing: bytes[..<min(bytes.count, 1 << 16)])
+    guard TextEncoding.byteOrderMark(of: Array(head.prefix(4))) == nil,
+      !head.prefix(8192).contains(0),
+      let lastLineFeed = head.lastIndex(of: 0x0A),
+      FormatRegistry.sniff(Array(head[...lastLineFeed])) == .srt,
+      UTF8Validation.scan(bytes, threads: threads) == nil
+    else { return nil }
+    var parser = SRTParser(
+      source: CueSource(external: mapped, syntax: SRTCueTextMarkup.shared), path: path)
+    let shared = track
+    let cueCount = parser.stream(
+      threads: threads, handle: { handle($0, shared) }, consume: consume)
     return .streamed(track: track, cueCount: cueCount)
   }
 

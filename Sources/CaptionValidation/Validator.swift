@@ -192,7 +192,7 @@ public struct Validator: Sendable {
       let source = cues[range.lowerBound].source
       cues.withUnsafeBufferPointer { cueBuffer in
         if let source {
-          source.bytes.withUnsafeBufferPointer { bytes in
+          source.withBytes { bytes in
             state.check(
               range, of: cueBuffer, after: base, in: bytes, from: source, rules: cueRules,
               needsText: needsText, track: context)

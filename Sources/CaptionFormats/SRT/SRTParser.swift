@@ -108,7 +108,7 @@ struct SRTParser {
 
   /// Reads every cue of `source`.
   mutating func parse() {
-    source.bytes.withUnsafeBufferPointer { bytes in
+    source.withBytes { bytes in
       cues.reserveCapacity(SRTParser.estimatedCueCount(bytes))
       parseInOnePass(bytes, from: start(bytes))
     }
@@ -139,11 +139,11 @@ struct SRTParser {
     threads: Int, twoPartSize: Int = CaptionFileReader.twoPartSize,
     partSize: Int = CaptionFileReader.partSize, parts: Int? = nil, loading: FileLoading? = nil
   ) {
-    let size = source.bytes.count
+    let size = source.count
     guard threads > 1, size >= twoPartSize else {
       if let loading {
         let loaded = loading.load(upTo: size)
-        let valid = source.bytes.withUnsafeBufferPointer {
+        let valid = source.withBytes {
           UTF8Validation.scan(UnsafeBufferPointer(rebasing: $0[..<loaded])) == nil
         }
         guard loaded == size, valid else {
@@ -154,7 +154,7 @@ struct SRTParser {
       parse()
       return
     }
-    source.bytes.withUnsafeBufferPointer { bytes in
+    source.withBytes { bytes in
       let sampled = min(loading?.load(upTo: Self.estimateSample) ?? size, Self.estimateSample)
       guard sampled == min(size, Self.estimateSample) else {
         abandoned = true
@@ -279,8 +279,8 @@ struct SRTParser {
     threads: Int, partSize: Int = CaptionFileReader.streamPartSize, parts: Int? = nil,
     handle: @escaping @Sendable (CueRun) -> Output, consume: (Output) -> Void
   ) -> Int {
-    let size = source.bytes.count
-    return source.bytes.withUnsafeBufferPointer { bytes -> Int in
+    let size = source.count
+    return source.withBytes { bytes -> Int in
       let sampled = min(size, Self.estimateSample)
       let estimate = SRTParser.estimatedCueCount(
         UnsafeBufferPointer(rebasing: bytes[..<sampled]), fileSize: size)
@@ -355,7 +355,7 @@ struct SRTParser {
   /// a reference to its source, and one source shared by two threads would have them contend
   /// for its count.
   private func sibling() -> SRTParser {
-    SRTParser(source: CueSource(bytes: source.bytes, syntax: source.syntax), path: path)
+    SRTParser(source: source.sibling(), path: path)
   }
 
   /// Reads as if the cues before had ended in sequence just before the counter `counter`,

@@ -100,6 +100,40 @@ struct SRTStreamTests {
     expectRuns(runs, like: try CaptionFileReader().read(path: path))
   }
 
+  /// A plain large file in memory is mapped, not read, while its runs are handed over: a
+  /// writer is kept out (the lease) until the last run is done, then let in. A file with a
+  /// byte order mark is read into memory instead and keeps no writer out.
+  @Test func aPlainFileIsMappedWhileItIsHandedOver() throws {
+    #if os(Linux)
+      let folder = try Folder()
+      let plain = try folder.file("plain.srt", Self.largeSRT(cues: 32_000))
+      let marked = try folder.file("marked.srt", [0xEF, 0xBB, 0xBF] + Self.largeSRT(cues: 32_000))
+      for (path, mapped) in [(plain, true), (marked, false)] {
+        var writable: [Bool] = []
+        var reader = CaptionFileReader()
+        reader.threads = 2
+        let outcome = try reader.stream(path: path) { _ in
+          true
+        } handle: { run, _ in
+          run
+        } consume: { _ in
+          let descriptor = open(path, O_WRONLY | O_NONBLOCK)
+          writable.append(descriptor >= 0)
+          if descriptor >= 0 { close(descriptor) }
+        }
+        guard case .streamed = outcome else {
+          Issue.record("\(path) read whole")
+          continue
+        }
+        #expect(writable.count > 2, "\(path)")
+        #expect(writable.allSatisfy { $0 == !mapped }, "\(path)")
+        let descriptor = open(path, O_WRONLY | O_NONBLOCK)
+        #expect(descriptor >= 0, "\(path)")
+        if descriptor >= 0 { close(descriptor) }
+      }
+    #endif
+  }
+
   /// A file the system has just dropped from memory is read as it loads instead (where the
   /// file system honours the drop), and gives the same cues either way.
   @Test func aFileDroppedFromMemoryReadsAlike() throws {
