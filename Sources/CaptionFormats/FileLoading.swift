@@ -80,16 +80,12 @@ final class FileLoading: @unchecked Sendable {
   /// cannot tell.
   func residentShare() -> Double {
     #if os(Linux)
-      let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-      guard size > 0, page > 0,
+      guard size > 0,
         let mapping = mmap(nil, size, PROT_READ, MAP_SHARED, descriptor, 0),
         mapping != MAP_FAILED
       else { return 0 }
       defer { munmap(mapping, size) }
-      let pages = (size + page - 1) / page
-      var resident = [UInt8](repeating: 0, count: pages)
-      guard mincore(mapping, size, &resident) == 0 else { return 0 }
-      return Double(resident.reduce(0) { $0 + Int($1 & 1) }) / Double(pages)
+      return FileMapping.residentShare(of: mapping, size: size)
     #else
       return 0
     #endif

@@ -50,7 +50,7 @@ enum FileMapping {
         close(descriptor)
         return nil
       }
-      guard share(of: mapping, size: size) >= residentShare,
+      guard Self.residentShare(of: mapping, size: size) >= residentShare,
         madvise(mapping, size, populateRead) == 0
       else {
         munmap(mapping, size)
@@ -81,8 +81,9 @@ enum FileMapping {
       0xEF53, 0x5846_5342, 0x9123_683E, 0xF2F5_2010, 0x0102_1994, 0x794C_7630,
     ]
 
-    /// The share of the pages of `mapping` that the system holds in memory (`mincore`).
-    private static func share(of mapping: UnsafeMutableRawPointer, size: Int) -> Double {
+    /// The share of the pages of `mapping` (of a file, `size` bytes) that the system holds in
+    /// memory (`mincore`), from 0 to 1; 0 when it cannot tell.
+    static func residentShare(of mapping: UnsafeMutableRawPointer, size: Int) -> Double {
       let page = Int(sysconf(Int32(_SC_PAGESIZE)))
       guard size > 0, page > 0 else { return 0 }
       let pages = (size + page - 1) / page

@@ -10,25 +10,38 @@ import Testing
 /// Lingering threads: work handed right after a thread's last piece runs on that thread;
 /// work handed after it stopped waiting runs on a new one; every piece runs once.
 struct WorkerThreadTests {
+  /// A flag that one thread raises and another waits for.
+  private final class Flag: Sendable {
+    private let lock = ConditionLock()
+    private let raised = Atomic<Bool>(false)
+
+    func raise() {
+      lock.lock()
+      raised.store(true, ordering: .relaxed)
+      lock.broadcast()
+      lock.unlock()
+    }
+
+    func wait() {
+      lock.lock()
+      while !raised.load(ordering: .relaxed) { lock.wait() }
+      lock.unlock()
+    }
+  }
+
   /// Runs `body` on a thread of `threads` and waits for it; the thread's id.
   private func run(on threads: LingeringThreads, _ body: @escaping @Sendable () -> Void = {})
     -> UInt
   {
-    let done = ConditionLock()
+    let done = Flag()
     let thread = Atomic<UInt>(0)
-    let finished = Atomic<Bool>(false)
     #expect(
       threads.start {
         body()
         thread.store(UInt(pthread_self()), ordering: .relaxed)
-        done.lock()
-        finished.store(true, ordering: .relaxed)
-        done.broadcast()
-        done.unlock()
+        done.raise()
       })
-    done.lock()
-    while !finished.load(ordering: .relaxed) { done.wait() }
-    done.unlock()
+    done.wait()
     return thread.load(ordering: .relaxed)
   }
 
@@ -88,21 +101,15 @@ struct WorkerThreadTests {
     let threads = LingeringThreads(turning: 0.2, sleeping: 5)
     let first = Atomic<UInt>(0)
     for _ in 0..<50 {
-      let done = ConditionLock()
-      let finished = Atomic<Bool>(false)
+      let done = Flag()
       let thread = Atomic<UInt>(0)
       #expect(
         threads.start {
           thread.store(UInt(pthread_self()), ordering: .relaxed)
         } then: {
-          done.lock()
-          finished.store(true, ordering: .relaxed)
-          done.broadcast()
-          done.unlock()
+          done.raise()
         })
-      done.lock()
-      while !finished.load(ordering: .relaxed) { done.wait() }
-      done.unlock()
+      done.wait()
       #expect(threads.waitingCount == 1)
       if first.load(ordering: .relaxed) == 0 {
         first.store(thread.load(ordering: .relaxed), ordering: .relaxed)
