@@ -1,6 +1,7 @@
-// A read lease on an open file, and the type of the file system it is on, (Linux `fcntl` F_SETLEASE), which the Swift C library module
-// leaves out: while it is held, another process that opens the file for writing or truncates
-// it waits until it is given up (or gets EWOULDBLOCK when it asked not to wait).
+// A read lease on an open file (Linux `fcntl` F_SETLEASE) and the type of the file system it
+// is on (`fstatfs`), which the Swift C library module leaves out. While the lease is held,
+// another process that opens the file for writing or truncates it waits until it is given up
+// (or gets EWOULDBLOCK when it asked not to wait).
 #ifndef CK_FILE_LEASE_SHIM_H
 #define CK_FILE_LEASE_SHIM_H
 

@@ -221,7 +221,8 @@ public struct CaptionFileReader: Sendable {
   /// in UTF-8, mostly in memory, and `accept` takes its track (without cues), hands its
   /// cues to `handle` in runs as they are read, none kept, and what `handle` makes of each
   /// run to `consume`, in order (`SRTParser.stream`). Any failure `read(path:)` would report
-  /// is thrown before the first run is handed over.
+  /// is thrown before the first run is handed over. A plain such file is mapped into memory
+  /// rather than loaded (`streamMapped`).
   package func stream<Output>(
     path: String, accept: (Track) -> Bool, handle: @escaping @Sendable (CueRun, Track) -> Output,
     consume: (Output) -> Void
