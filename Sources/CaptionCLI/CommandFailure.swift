@@ -10,3 +10,10 @@ struct CommandFailure: Error, Equatable {
     self.hint = hint
   }
 }
+
+extension CommandFailure {
+  /// Standard output refused the command's output (a closed pipe, a full disk).
+  static func standardOutput(_ failure: WriteFailure) -> CommandFailure {
+    CommandFailure(ExitCode.cannotCreate, "cannot write to standard output: \(failure.reason)")
+  }
+}

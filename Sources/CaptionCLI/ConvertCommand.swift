@@ -81,8 +81,7 @@ enum ConvertCommand: CaptionCommand {
         }
         printLossy(lossy)
         if let failure {
-          throw CommandFailure(
-            ExitCode.cannotCreate, "cannot write to standard output: \(failure.reason)")
+          throw CommandFailure.standardOutput(failure)
         }
       } else {
         let file = try AtomicFileWriter.open(output)
@@ -101,8 +100,7 @@ enum ConvertCommand: CaptionCommand {
       do {
         try context.stdout.write(bytes)
       } catch {
-        throw CommandFailure(
-          ExitCode.cannotCreate, "cannot write to standard output: \(error.reason)")
+        throw CommandFailure.standardOutput(error)
       }
     } else {
       try AtomicFileWriter.write(bytes, to: output)

@@ -90,8 +90,7 @@ enum ExtractCommand: CaptionCommand {
     do {
       try context.stdout.write(Array(written.utf8))
     } catch {
-      throw CommandFailure(
-        ExitCode.cannotCreate, "cannot write to standard output: \(error.reason)")
+      throw CommandFailure.standardOutput(error)
     }
     return ExitCode.success
   }

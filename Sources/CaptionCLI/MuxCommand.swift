@@ -143,8 +143,7 @@ enum MuxCommand: CaptionCommand {
     do {
       try context.stdout.write(Array((summary + "\n").utf8))
     } catch {
-      throw CommandFailure(
-        ExitCode.cannotCreate, "cannot write to standard output: \(error.reason)")
+      throw CommandFailure.standardOutput(error)
     }
     return ExitCode.success
   }

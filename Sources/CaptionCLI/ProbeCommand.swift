@@ -33,8 +33,7 @@ enum ProbeCommand: CaptionCommand {
     do {
       try context.stdout.write(bytes)
     } catch {
-      throw CommandFailure(
-        ExitCode.cannotCreate, "cannot write to standard output: \(error.reason)")
+      throw CommandFailure.standardOutput(error)
     }
     return ExitCode.success
   }

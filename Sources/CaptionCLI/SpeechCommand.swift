@@ -56,8 +56,7 @@ enum SpeechCommand: CaptionCommand {
     do {
       try context.stdout.write(Array(text.utf8))
     } catch {
-      throw CommandFailure(
-        ExitCode.cannotCreate, "cannot write to standard output: \(error.reason)")
+      throw CommandFailure.standardOutput(error)
     }
     return ExitCode.success
   }

@@ -150,8 +150,7 @@ enum TranscriptCommand: CaptionCommand {
       do {
         try context.stdout.write(bytes)
       } catch {
-        throw CommandFailure(
-          ExitCode.cannotCreate, "cannot write to standard output: \(error.reason)")
+        throw CommandFailure.standardOutput(error)
       }
     } else {
       try AtomicFileWriter.write(bytes, to: output)

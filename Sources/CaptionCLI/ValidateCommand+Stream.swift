@@ -75,49 +75,6 @@ extension ValidateCommand {
     return .written(counts: summary)
   }
 
-  /// Where a report written as it is made goes: a file, written atomically and opened with
-  /// the first bytes, or standard output. The first failure is kept and thrown by `finish`.
-  private final class ReportOutput {
-    private let path: String?
-    private let context: CommandContext
-    private var file: AtomicFileWriter?
-    private var failure: CommandFailure?
-
-    init(path: String?, context: CommandContext) {
-      self.path = path == "-" ? nil : path
-      self.context = context
-    }
-
-    func write(_ bytes: [UInt8]) {
-      guard failure == nil else { return }
-      guard let path else {
-        do throws(WriteFailure) {
-          try context.stdout.write(bytes)
-        } catch {
-          failure = CommandFailure(
-            ExitCode.cannotCreate, "cannot write to standard output: \(error.reason)")
-        }
-        return
-      }
-      if file == nil {
-        do throws(CommandFailure) {
-          file = try AtomicFileWriter.open(path)
-        } catch {
-          failure = error
-          return
-        }
-      }
-      // Writing to the file never fails here: a failure shows when it is committed.
-      file?.write(bytes)
-    }
-
-    /// Commits the file; throws the first failure.
-    func finish() throws(CommandFailure) {
-      if let failure { throw failure }
-      try file?.commit()
-    }
-  }
-
   /// The findings about the whole track, found before its cues are read and read by the
   /// threads that word the first run's findings after.
   private final class FindingsBox: @unchecked Sendable {

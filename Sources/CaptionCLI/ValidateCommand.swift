@@ -304,27 +304,6 @@ enum ValidateCommand: CaptionCommand {
         checkedRules: validator.contextRules(in: validation).map(\.id), speech: input.audio))
   }
 
-  /// Runs `write`, which hands the report in pieces to the `flush` it is given, into
-  /// `output` (a temporary file renamed into place when done) or standard output.
-  private static func stream(
-    to output: String?, in context: CommandContext,
-    _ write: (_ flush: ([UInt8]) throws(WriteFailure) -> Void) throws(WriteFailure) -> Void
-  ) throws(CommandFailure) {
-    if let output, output != "-" {
-      let file = try AtomicFileWriter.open(output)
-      // Writing to the file never throws here: a failure shows when it is committed.
-      try? write { file.write($0) }
-      try file.commit()
-      return
-    }
-    do {
-      try write { (bytes) throws(WriteFailure) in try context.stdout.write(bytes) }
-    } catch {
-      throw CommandFailure(
-        ExitCode.cannotCreate, "cannot write to standard output: \(error.reason)")
-    }
-  }
-
   /// Size of the pieces the text and JSON reports are written in.
   static let chunkSize = 1 << 18
 
@@ -339,31 +318,17 @@ enum ValidateCommand: CaptionCommand {
     _ report: ValidationReport, counts: [Severity: Int], format: String, failOn: Severity?,
     output: String?, in context: CommandContext
   ) throws(CommandFailure) {
-    let bytes: [UInt8]
+    let out = ReportOutput(path: output, context: context)
+    // A writer stops at the first failure, which `finish` throws.
     switch format {
     case "json":
-      try stream(to: output, in: context) { (flush) throws(WriteFailure) in
-        try JSONReportWriter.write(report, counts: counts, chunkSize: chunkSize, flush: flush)
-      }
-      return
-    case "junit": bytes = JUnitReportWriter.write(report, failOn: failOn)
-    case "sarif": bytes = SARIFReportWriter.write(report)
+      try? JSONReportWriter.write(report, counts: counts, chunkSize: chunkSize, flush: out.flush)
+    case "junit": out.write(JUnitReportWriter.write(report, failOn: failOn))
+    case "sarif": out.write(SARIFReportWriter.write(report))
     default:
-      try stream(to: output, in: context) { (flush) throws(WriteFailure) in
-        try TextReportWriter.write(
-          report, counts: counts, chunkSize: chunkSize, threads: threads, flush: flush)
-      }
-      return
+      try? TextReportWriter.write(
+        report, counts: counts, chunkSize: chunkSize, threads: threads, flush: out.flush)
     }
-    if let output, output != "-" {
-      try AtomicFileWriter.write(bytes, to: output)
-      return
-    }
-    do {
-      try context.stdout.write(bytes)
-    } catch {
-      throw CommandFailure(
-        ExitCode.cannotCreate, "cannot write to standard output: \(error.reason)")
-    }
+    try out.finish()
   }
 }
