@@ -222,7 +222,7 @@ public struct CaptionFileReader: Sendable {
   /// cues to `handle` in runs as they are read, none kept, and what `handle` makes of each
   /// run to `consume`, in order (`SRTParser.stream`). Any failure `read(path:)` would report
   /// is thrown before the first run is handed over. A plain such file is mapped into memory
-  /// rather than loaded (`streamMapped`).
+  /// rather than loaded (`streamMapped`), also when it is read whole.
   package func stream<Output>(
     path: String, accept: (Track) -> Bool, handle: @escaping @Sendable (CueRun, Track) -> Output,
     consume: (Output) -> Void
@@ -256,9 +256,11 @@ public struct CaptionFileReader: Sendable {
 
   /// `stream` of a file that can be mapped into memory (`FileMapping`) instead of loaded, in
   /// the plain case: a large SRT file (by its name), at least half in memory, in UTF-8 without
-  /// a byte order mark or a zero byte early on, its first lines an SRT cue, and its track
-  /// taken by `accept`. Nil, with nothing handed over, when that does not hold: the file is
-  /// then read as `stream` reads any other, which reports whatever is wrong with it.
+  /// a byte order mark or a zero byte early on, its first lines an SRT cue. When `accept`
+  /// declines its track, it is read whole from the mapping, and the cues of the result hold
+  /// the mapping (and its lease: writers wait) until they are let go. Nil, with nothing
+  /// handed over, when the case is not plain: the file is then read as `stream` reads any
+  /// other, which reports whatever is wrong with it.
   private func streamMapped<Output>(
     path: String, accept: (Track) -> Bool, handle: @escaping @Sendable (CueRun, Track) -> Output,
     consume: (Output) -> Void
@@ -270,7 +272,8 @@ public struct CaptionFileReader: Sendable {
     var track = Track(format: .srt, path: path, encoding: TextEncoding.utf8.rawValue, cues: [])
     track.language = language ?? named?.language
     track.kind = named?.kind
-    guard accept(track),
+    let accepted = accept(track)
+    guard
       let mapped = FileMapping.map(
         path: path, minimumSize: Self.twoPartSize, maximumSize: maximumSize,
         residentShare: Self.streamedResidentShare)
@@ -287,6 +290,17 @@ public struct CaptionFileReader: Sendable {
     else { return nil }
     var parser = SRTParser(
       source: CueSource(external: mapped, syntax: SRTCueTextMarkup.shared), path: path)
+    guard accepted else {
+      // Read whole, as `read(path:)` reads it (`SRTReader.read`, then `read(_:parsed:)`),
+      // but from the mapping, which the cues then hold until they are let go.
+      parser.parse(threads: threads)
+      track.cues = parser.cues
+      var result = ReadResult(track: track, diagnostics: parser.sortedDiagnostics)
+      for index in result.diagnostics.indices where result.diagnostics[index].file == nil {
+        result.diagnostics[index].file = path
+      }
+      return .read(result)
+    }
     let shared = track
     let cueCount = parser.stream(
       threads: threads, handle: { handle($0, shared) }, consume: consume)

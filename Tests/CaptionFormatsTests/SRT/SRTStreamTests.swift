@@ -157,17 +157,44 @@ struct SRTStreamTests {
     }
   }
 
+  /// A file whose track the caller declines is read whole, as `read(path:)` reads it; a plain
+  /// one in memory from its mapping, which the result's cues hold (writers wait) until they
+  /// are let go.
   @Test func aFileTheCallerDeclinesIsReadWhole() throws {
     let folder = try Folder()
-    let path = try folder.file("a.srt", Self.largeSRT(cues: 32_000))
-    let (runs, outcome) = try streamed(path, accept: false)
-    #expect(runs.count == 0)
-    guard case .read(let result) = outcome else {
-      Issue.record("streamed")
-      return
+    let plain = try folder.file(
+      "movie.en.srt", Self.largeSRT(cues: 32_000, damaged: [4, 15_000, 31_000]))
+    let marked = try folder.file("marked.srt", [0xEF, 0xBB, 0xBF] + Self.largeSRT(cues: 32_000))
+    for (path, mapped) in [(plain, true), (marked, false)] {
+      // The result is let go at the end of this block.
+      do {
+        let (runs, outcome) = try streamed(path, accept: false)
+        #expect(runs.count == 0)
+        guard case .read(let result) = outcome else {
+          Issue.record("\(path) streamed")
+          continue
+        }
+        let whole = try CaptionFileReader().read(path: path)
+        #expect(result.track.cues == whole.track.cues ? true : false, "\(path)")
+        #expect(
+          result.track.cues.map(\.location) == whole.track.cues.map(\.location), "\(path)")
+        #expect(result.diagnostics == whole.diagnostics, "\(path)")
+        #expect(result.track.path == whole.track.path)
+        #expect(result.track.encoding == whole.track.encoding)
+        #expect(result.track.language == whole.track.language)
+        #expect(result.track.kind == whole.track.kind)
+        #if os(Linux)
+          let descriptor = open(path, O_WRONLY | O_NONBLOCK)
+          #expect((descriptor >= 0) == !mapped, "\(path)")
+          if descriptor >= 0 { close(descriptor) }
+        #endif
+      }
+      #if os(Linux)
+        let descriptor = open(path, O_WRONLY | O_NONBLOCK)
+        #expect(descriptor >= 0, "\(path)")
+        if descriptor >= 0 { close(descriptor) }
+      #endif
     }
-    let whole = try CaptionFileReader().read(path: path)
-    #expect(result.track.cues == whole.track.cues ? true : false)
   }
 
   @Test func smallFilesOtherEncodingsAndOneThreadAreReadWhole() throws {
