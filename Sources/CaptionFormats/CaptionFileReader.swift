@@ -133,11 +133,23 @@ public struct CaptionFileReader: Sendable {
     let decoded = prepared.decoded
     let missing = decoded.diagnostics.filter { !result.diagnostics.contains($0) }
     result.diagnostics = missing + result.diagnostics
-    for index in result.diagnostics.indices where result.diagnostics[index].file == nil {
-      result.diagnostics[index].file = path
-    }
+    Self.place(&result.diagnostics, in: path)
     prepared.complete(&result.track)
     return result
+  }
+
+  /// Names `path` as the file of the findings that name none.
+  private static func place(_ diagnostics: inout [Diagnostic], in path: String) {
+    for index in diagnostics.indices where diagnostics[index].file == nil {
+      diagnostics[index].file = path
+    }
+  }
+
+  /// The language and kind of the track in the file at `path`: those the reader's options
+  /// or the file name say, when it follows the sidecar convention (`movie.ko.sdh.vtt`).
+  private func naming(_ path: String) -> (language: LanguageTag?, kind: TrackKind?) {
+    let named = SidecarName(fileName: Self.fileName(of: path))
+    return (language ?? named?.language, named?.kind)
   }
 
   /// What is known of a caption file's bytes before its reader reads them.
@@ -177,10 +189,8 @@ public struct CaptionFileReader: Sendable {
     {
       throw .notCaptionFile(path: path, reason: "binary data (a zero byte at offset \(zero))")
     }
-    // The file name says the language and kind when it follows the sidecar convention
-    // (`movie.ko.sdh.vtt`); the language then chooses the legacy code page.
-    let named = SidecarName(fileName: Self.fileName(of: path))
-    let language = self.language ?? named?.language
+    // The language (of the options or the file name) chooses the legacy code page.
+    let (language, kind) = naming(path)
     let decoded =
       isDecoded
       ? DecodedText(utf8: bytes)
@@ -204,7 +214,7 @@ public struct CaptionFileReader: Sendable {
     }
     return Prepared(
       decoded: decoded, sniffed: sniffed, entry: entry, reader: reader, path: path,
-      language: language, kind: named?.kind)
+      language: language, kind: kind)
   }
 
   /// What `stream` did with a file.
@@ -268,10 +278,8 @@ public struct CaptionFileReader: Sendable {
     guard threads > 1, encoding == nil || encoding == .utf8,
       FormatRegistry.entry(forPath: path)?.format == .srt
     else { return nil }
-    let named = SidecarName(fileName: Self.fileName(of: path))
     var track = Track(format: .srt, path: path, encoding: TextEncoding.utf8.rawValue, cues: [])
-    track.language = language ?? named?.language
-    track.kind = named?.kind
+    (track.language, track.kind) = naming(path)
     let accepted = accept(track)
     guard
       let mapped = FileMapping.map(
@@ -295,11 +303,9 @@ public struct CaptionFileReader: Sendable {
       // but from the mapping, which the cues then hold until they are let go.
       parser.parse(threads: threads)
       track.cues = parser.cues
-      var result = ReadResult(track: track, diagnostics: parser.sortedDiagnostics)
-      for index in result.diagnostics.indices where result.diagnostics[index].file == nil {
-        result.diagnostics[index].file = path
-      }
-      return .read(result)
+      var diagnostics = parser.sortedDiagnostics
+      Self.place(&diagnostics, in: path)
+      return .read(ReadResult(track: track, diagnostics: diagnostics))
     }
     let shared = track
     let cueCount = parser.stream(

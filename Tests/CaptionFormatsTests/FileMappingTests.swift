@@ -11,7 +11,7 @@ struct FileMappingTests {
 
   /// Opening `path` for writing without waiting: 0 when it opened, else the error (EAGAIN
   /// while another holds a read lease on the file).
-  private func openForWriting(_ path: String) -> Int32 {
+  static func openForWriting(_ path: String) -> Int32 {
     let descriptor = open(path, O_WRONLY | O_NONBLOCK)
     guard descriptor >= 0 else { return errno }
     close(descriptor)
@@ -33,7 +33,7 @@ struct FileMappingTests {
       var mapped = map(path)
       try #require(mapped != nil)
       #expect(mapped.map { Array($0.buffer) } == bytes)
-      #expect(openForWriting(path) == EAGAIN)
+      #expect(Self.openForWriting(path) == EAGAIN)
       // A writer that waits gets the file once the mapping is given back.
       let writer = Thread {
         let descriptor = open(path, O_WRONLY | O_TRUNC)
@@ -52,7 +52,7 @@ struct FileMappingTests {
         waited += 1
       }
       #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == 0)
-      #expect(openForWriting(path) == 0)
+      #expect(Self.openForWriting(path) == 0)
     #endif
   }
 

@@ -35,6 +35,11 @@ struct SRTStreamTests {
       + "\(pad(milliseconds / 1000 % 60, 2)),\(pad(milliseconds % 1000, 3))"
   }
 
+  /// True when `path` opens for writing at once: no read lease is held on it (a mapping).
+  private static func writable(_ path: String) -> Bool {
+    FileMappingTests.openForWriting(path) == 0
+  }
+
   /// The runs `stream` hands over for the file at `path`, and what it says it did.
   private func streamed(_ path: String, threads: Int = 2, accept: Bool = true) throws
     -> (runs: [CueRun], outcome: CaptionFileReader.Streamed)
@@ -117,9 +122,7 @@ struct SRTStreamTests {
         } handle: { run, _ in
           run
         } consume: { _ in
-          let descriptor = open(path, O_WRONLY | O_NONBLOCK)
-          writable.append(descriptor >= 0)
-          if descriptor >= 0 { close(descriptor) }
+          writable.append(Self.writable(path))
         }
         guard case .streamed = outcome else {
           Issue.record("\(path) read whole")
@@ -127,9 +130,7 @@ struct SRTStreamTests {
         }
         #expect(writable.count > 2, "\(path)")
         #expect(writable.allSatisfy { $0 == !mapped }, "\(path)")
-        let descriptor = open(path, O_WRONLY | O_NONBLOCK)
-        #expect(descriptor >= 0, "\(path)")
-        if descriptor >= 0 { close(descriptor) }
+        #expect(Self.writable(path), "\(path)")
       }
     #endif
   }
@@ -184,15 +185,11 @@ struct SRTStreamTests {
         #expect(result.track.language == whole.track.language)
         #expect(result.track.kind == whole.track.kind)
         #if os(Linux)
-          let descriptor = open(path, O_WRONLY | O_NONBLOCK)
-          #expect((descriptor >= 0) == !mapped, "\(path)")
-          if descriptor >= 0 { close(descriptor) }
+          #expect(Self.writable(path) == !mapped, "\(path)")
         #endif
       }
       #if os(Linux)
-        let descriptor = open(path, O_WRONLY | O_NONBLOCK)
-        #expect(descriptor >= 0, "\(path)")
-        if descriptor >= 0 { close(descriptor) }
+        #expect(Self.writable(path), "\(path)")
       #endif
     }
   }
