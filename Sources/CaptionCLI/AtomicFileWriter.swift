@@ -135,18 +135,19 @@ final class AtomicFileWriter {
 
   /// Appends `bytes` to the temporary file; an error is kept for `commit`.
   func write(_ bytes: [UInt8]) {
-    guard failure == nil else { return }
-    failure = bytes.withUnsafeBytes { buffer -> Int32? in
-      var offset = 0
-      while offset < buffer.count, let base = buffer.baseAddress {
-        let count = systemWrite(descriptor, base + offset, buffer.count - offset)
-        if count < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        offset += count
+    bytes.withUnsafeBufferPointer { write($0) }
+  }
+
+  /// Appends `bytes` to the temporary file; an error is kept for `commit`.
+  func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    var offset = 0
+    while failure == nil, offset < bytes.count, let base = bytes.baseAddress {
+      let count = systemWrite(descriptor, base + offset, bytes.count - offset)
+      if count < 0 {
+        if errno != EINTR { failure = errno }
+        continue
       }
-      return nil
+      offset += count
     }
   }
 

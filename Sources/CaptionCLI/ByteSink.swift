@@ -6,7 +6,7 @@
 
 /// Where a command writes bytes: standard output, standard error, or a buffer in tests.
 public protocol ByteSink: AnyObject {
-  func write(_ bytes: [UInt8]) throws(WriteFailure)
+  func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(WriteFailure)
 }
 
 /// A failed write: the reason as the system names it.
@@ -19,6 +19,10 @@ public struct WriteFailure: Error, Equatable {
 }
 
 extension ByteSink {
+  public func write(_ bytes: [UInt8]) throws(WriteFailure) {
+    try bytes.withUnsafeBufferPointer { (bytes) throws(WriteFailure) in try write(bytes) }
+  }
+
   func write(_ string: String) throws(WriteFailure) {
     try write(Array(string.utf8))
   }
@@ -37,21 +41,16 @@ public final class FileDescriptorSink: ByteSink {
     self.descriptor = descriptor
   }
 
-  public func write(_ bytes: [UInt8]) throws(WriteFailure) {
-    var failure: WriteFailure?
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count, let base = buffer.baseAddress {
-        let written = systemWrite(descriptor, base + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = WriteFailure(reason: SystemError.describe(errno))
-          return
-        }
-        offset += written
+  public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(WriteFailure) {
+    var offset = 0
+    while offset < bytes.count, let base = bytes.baseAddress {
+      let written = systemWrite(descriptor, base + offset, bytes.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw WriteFailure(reason: SystemError.describe(errno))
       }
+      offset += written
     }
-    if let failure { throw failure }
   }
 }
 
@@ -61,7 +60,7 @@ public final class BufferSink: ByteSink {
 
   public init() {}
 
-  public func write(_ bytes: [UInt8]) throws(WriteFailure) {
+  public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(WriteFailure) {
     self.bytes.append(contentsOf: bytes)
   }
 

@@ -14,6 +14,10 @@ final class ReportOutput {
   }
 
   func write(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { write($0) }
+  }
+
+  func write(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard failure == nil else { return }
     guard let path else {
       do throws(WriteFailure) {

@@ -47,12 +47,14 @@ extension ValidateCommand {
         counts.errors += part.errors
         counts.warnings += part.warnings
         counts.remarks += part.remarks
-        // A part is about a chunk already: it goes out as it is.
-        if pending.isEmpty && part.text.count >= chunkSize / 2 {
-          report.write(part.text)
-          return
+        part.text.bytes.withBytes { text in
+          // A part is about a chunk already: it goes out as it is.
+          if pending.isEmpty && text.count >= chunkSize / 2 {
+            report.write(text)
+          } else {
+            pending.append(contentsOf: text)
+          }
         }
-        pending += part.text
         if pending.count >= chunkSize {
           report.write(pending)
           pending.removeAll(keepingCapacity: true)
@@ -83,10 +85,20 @@ extension ValidateCommand {
 
   /// The text of the findings about one run of cues, and their counts.
   struct ReportPart: Sendable {
-    var text: [UInt8]
+    var text: ReportText
     var errors = 0
     var warnings = 0
     var remarks = 0
+  }
+
+  /// The worded findings of one run, handed to the thread that writes them as they were
+  /// made, without a copy.
+  final class ReportText: @unchecked Sendable {
+    let bytes: ByteBuffer
+
+    init(_ bytes: consuming ByteBuffer) {
+      self.bytes = bytes
+    }
   }
 
   /// Checks the cues of `run` and words their findings, the reader's among them at their
@@ -104,20 +116,22 @@ extension ValidateCommand {
     for index in read.indices where read[index].track != id { read[index].track = id }
     // The reader's findings first at a place both have, as in the report of the whole file.
     let merged = Validator.merge(read, before.isEmpty ? found : before + found)
-    var part = ReportPart(text: [])
+    var errors = 0
+    var warnings = 0
+    var remarks = 0
     var text = ByteBuffer(capacity: merged.count * 200 + 256)
     // Read in place: a copy of each finding would take a reference to its table.
     merged.withUnsafeBufferPointer { merged in
       for index in merged.indices {
         switch merged[index].severity {
-        case .error: part.errors += 1
-        case .warning: part.warnings += 1
-        case .remark: part.remarks += 1
+        case .error: errors += 1
+        case .warning: warnings += 1
+        case .remark: remarks += 1
         }
         TextReportWriter.append(merged[index], to: &text)
       }
     }
-    part.text = text.bytes
-    return part
+    return ReportPart(
+      text: ReportText(text), errors: errors, warnings: warnings, remarks: remarks)
   }
 }

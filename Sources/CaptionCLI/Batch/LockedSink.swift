@@ -9,7 +9,7 @@ final class LockedSink: ByteSink, @unchecked Sendable {
     self.sink = sink
   }
 
-  func write(_ bytes: [UInt8]) throws(WriteFailure) {
+  func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(WriteFailure) {
     let result: Result<Void, WriteFailure> = lock.withLock { _ in
       do throws(WriteFailure) {
         try sink.write(bytes)
