@@ -47,6 +47,11 @@ struct SRTParser {
     var reference: CueReference {
       CueReference(index: index, id: id.isEmpty ? nil : id, start: start, end: end)
     }
+
+    /// What `current` holds while no cue is being read.
+    static let none = PendingCue(
+      id: "", start: .zero, end: .zero, location: SourceLocation(line: 0, column: 0, offset: 0),
+      index: 0)
   }
 
   private struct Stray {
@@ -64,7 +69,11 @@ struct SRTParser {
   /// they go there first, and to `cues` when it is full.
   private var region = CueRegion()
   private var diagnostics: [Diagnostic] = []
-  private var current: PendingCue?
+  /// The cue whose timing line was read last, while its text is read (`hasCurrent`). Kept in
+  /// place rather than as an optional, which is copied and destroyed through the generic
+  /// optional's value witnesses: twice a cue, a tenth of the parser's time.
+  private var current = PendingCue.none
+  private var hasCurrent = false
   private var textLines: [TextLine] = []
   private var scratch: [UInt8] = []
   /// What the last timing line read has that is not written the SRT way.
@@ -228,7 +237,7 @@ struct SRTParser {
           }
           if stopped == nil, parser.diagnostics.isEmpty, parser.cues.isEmpty, cues.isEmpty,
             lastCounter == part.counter - 1, blankCount == 1, sawBlock,
-            current == nil, stray == nil, textLines.isEmpty
+            !hasCurrent, stray == nil, textLines.isEmpty
           {
             if kept < part.place {
               (base + kept).moveInitialize(from: base + part.place, count: count)
@@ -846,6 +855,7 @@ struct SRTParser {
         hint: "remove the spaces")
     }
     current = pending
+    hasCurrent = true
     dropping = false
     sawBlock = true
     lastBlockWasCue = true
@@ -853,7 +863,7 @@ struct SRTParser {
   }
 
   private mutating func addText(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Line) {
-    if let current {
+    if hasCurrent {
       if blankCount > 0, let firstBlank {
         let what = blankCount == 1 ? "blank line" : "\(blankCount) blank lines"
         warn(
@@ -886,9 +896,9 @@ struct SRTParser {
   }
 
   private mutating func finishCue(_ bytes: UnsafeBufferPointer<UInt8>) {
-    guard let pending = current.take() else { return }
-    var hasMarkup = false
-    var settings: CueSettings?
+    guard hasCurrent else { return }
+    hasCurrent = false
+    let pending = current
     // The text is kept as a range of the file when its lines sit there joined by LF.
     var contiguous = true
     var index = 1
@@ -900,30 +910,38 @@ struct SRTParser {
       }
       index += 1
     }
-    var range = 0..<0
-    var writtenForm = false
-    if contiguous, let first = textLines.first, let last = textLines.last {
-      range = first.start..<last.end
-      let content = SRTParser.slice(bytes, range.lowerBound, range.upperBound)
-      hasMarkup = SRTParser.hasMarkup(content)
-      if hasMarkup {
-        if let clean = SRTMarkup.cleanSettings(content) {
+    if contiguous {
+      var range = 0..<0
+      var hasMarkup = false
+      var writtenForm = false
+      // Handed over to the cue, not copied: a copy goes through the optional's generic value
+      // witness.
+      let settings: CueSettings?
+      if let first = textLines.first, let last = textLines.last {
+        range = first.start..<last.end
+        let content = SRTParser.slice(bytes, range.lowerBound, range.upperBound)
+        hasMarkup = SRTParser.hasMarkup(content)
+        if !hasMarkup {
+          settings = nil
+        } else if let clean = SRTMarkup.cleanSettings(content) {
           settings = clean
           writtenForm = true
         } else {
           settings = markup(content, pending)
         }
+      } else {
+        settings = nil
       }
-    }
-    if contiguous {
       store(
         Cue(
-          id: pending.id, start: pending.start, end: pending.end, settings: settings,
+          id: pending.id, start: pending.start, end: pending.end, settings: consume settings,
           source: source, range: range, hasMarkup: hasMarkup, writtenForm: writtenForm,
           location: pending.location))
       clearTextLines()
       return
     }
+    var hasMarkup = false
+    var settings: CueSettings?
     scratch.removeAll(keepingCapacity: true)
     for (position, line) in textLines.enumerated() {
       if position > 0 { scratch.append(0x0A) }
