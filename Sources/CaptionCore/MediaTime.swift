@@ -8,6 +8,7 @@ public struct MediaTime: Sendable {
   /// Ticks per second; always positive.
   public var timescale: Int32
 
+  @inlinable
   public init(value: Int64, timescale: Int32) {
     precondition(timescale > 0, "timescale must be positive")
     self.value = value
@@ -15,6 +16,7 @@ public struct MediaTime: Sendable {
   }
 
   /// A time in whole milliseconds (timescale 1000), the resolution of WebVTT and SRT.
+  @inlinable
   public init(milliseconds: Int64) {
     self.init(value: milliseconds, timescale: 1000)
   }
@@ -95,14 +97,26 @@ public struct MediaTime: Sendable {
 }
 
 extension MediaTime: Comparable, Hashable {
+  // Times of one timescale, as those of a caption file, are compared where they are used:
+  // the rules compare several per cue.
+  @inlinable
   public static func == (lhs: MediaTime, rhs: MediaTime) -> Bool {
     if lhs.timescale == rhs.timescale { return lhs.value == rhs.value }
-    return Int128(lhs.value) * Int128(rhs.timescale) == Int128(rhs.value) * Int128(lhs.timescale)
+    let (left, right) = crossScaleProducts(lhs, rhs)
+    return left == right
   }
 
+  @inlinable
   public static func < (lhs: MediaTime, rhs: MediaTime) -> Bool {
     if lhs.timescale == rhs.timescale { return lhs.value < rhs.value }
-    return Int128(lhs.value) * Int128(rhs.timescale) < Int128(rhs.value) * Int128(lhs.timescale)
+    let (left, right) = crossScaleProducts(lhs, rhs)
+    return left < right
+  }
+
+  /// Each time's ticks times the other's timescale: in one unit, compared exactly.
+  @usableFromInline
+  static func crossScaleProducts(_ lhs: MediaTime, _ rhs: MediaTime) -> (Int128, Int128) {
+    (Int128(lhs.value) * Int128(rhs.timescale), Int128(rhs.value) * Int128(lhs.timescale))
   }
 
   public func hash(into hasher: inout Hasher) {
