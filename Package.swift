@@ -12,7 +12,9 @@ let package = Package(
     .executable(name: "captionkit", targets: ["captionkit"]),
   ],
   targets: [
-    .target(name: "CaptionCore", swiftSettings: settings),
+    .target(name: "CaptionCore", dependencies: ["CThreadPlacement"], swiftSettings: settings),
+    // Where a new thread starts, which the C library module leaves out.
+    .systemLibrary(name: "CThreadPlacement", path: "Sources/CThreadPlacement"),
     .target(
       name: "CaptionFormats", dependencies: ["CaptionCore", "CReadNoWait", "CFileLease"],
       swiftSettings: settings),

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -9,11 +11,28 @@
 package final class ConditionLock: @unchecked Sendable {
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+  /// Counts the broadcasts, for a turning wait to see one without the lock.
+  private let broadcasts = Atomic<UInt64>(0)
 
   package init() {
-    pthread_mutex_init(mutex, nil)
+    #if os(Linux)
+      // Held for moments only: a thread that finds it taken turns a little before it sleeps
+      // (glibc's adaptive mutex), rather than sleeping at once and being woken.
+      var attributes = pthread_mutexattr_t()
+      pthread_mutexattr_init(&attributes)
+      pthread_mutexattr_settype(&attributes, Self.adaptive)
+      pthread_mutex_init(mutex, &attributes)
+      pthread_mutexattr_destroy(&attributes)
+    #else
+      pthread_mutex_init(mutex, nil)
+    #endif
     pthread_cond_init(condition, nil)
   }
+
+  #if os(Linux)
+    /// `PTHREAD_MUTEX_ADAPTIVE_NP`, which the C library module leaves out.
+    private static let adaptive: Int32 = 3
+  #endif
 
   deinit {
     pthread_cond_destroy(condition)
@@ -40,7 +59,37 @@ package final class ConditionLock: @unchecked Sendable {
     return pthread_cond_timedwait(condition, mutex, &deadline) != ETIMEDOUT
   }
 
+  /// Waits as `wait` does, first turning for up to `seconds`: the lock released, looking for a
+  /// broadcast without it and giving the processor to any other thread ready to run on it,
+  /// then asleep. For a thread that waits a moment for another at work on the other
+  /// processor: woken from sleep, a thread is often put on its waker's processor while the
+  /// other is idle (on a virtual machine), and the two then take turns on one for
+  /// milliseconds. Only for a lock whose every `broadcast` is made with it held.
+  package func wait(turning seconds: Double) {
+    let seen = broadcasts.load(ordering: .acquiring)
+    unlock()
+    var started = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &started)
+    var turns = 0
+    while broadcasts.load(ordering: .acquiring) == seen {
+      turns += 1
+      guard turns & 255 == 0 else { continue }
+      sched_yield()
+      var now = timespec()
+      clock_gettime(CLOCK_MONOTONIC, &now)
+      let elapsed =
+        Double(now.tv_sec - started.tv_sec) + Double(now.tv_nsec - started.tv_nsec) / 1e9
+      if elapsed > seconds { break }
+    }
+    lock()
+    // A broadcast made from here on finds this thread asleep: it is made with the lock held.
+    if broadcasts.load(ordering: .relaxed) == seen { wait() }
+  }
+
   /// Wakes every thread waiting.
-  package func broadcast() { pthread_cond_broadcast(condition) }
+  package func broadcast() {
+    broadcasts.add(1, ordering: .releasing)
+    pthread_cond_broadcast(condition)
+  }
 
 }

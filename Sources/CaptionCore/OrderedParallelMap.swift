@@ -6,6 +6,10 @@
 /// At most `window` blocks are made ahead of the one consumed, so memory stays bounded
 /// however many blocks there are.
 package enum OrderedParallelMap {
+  /// How long a thread waiting for the other one's block turns before it sleeps
+  /// (`ConditionLock.wait(turning:)`): a block takes a few milliseconds at most.
+  package static let turning = 0.004
+
   private final class Shared<Result>: @unchecked Sendable {
     let lock = ConditionLock()
     /// Guarded by `lock`: the results made and not yet consumed, by block.
@@ -51,7 +55,7 @@ package enum OrderedParallelMap {
       shared.lock.lock()
       while true {
         while !shared.stopped && shared.next < count && shared.next >= shared.consumed + window {
-          shared.lock.wait()
+          shared.lock.wait(turning: turning)
         }
         if shared.stopped || shared.next >= count { break }
         shared.makeNext(make)
@@ -72,7 +76,7 @@ package enum OrderedParallelMap {
       shared.lock.lock()
       shared.stopped = true
       shared.lock.broadcast()
-      while !shared.workerDone { shared.lock.wait() }
+      while !shared.workerDone { shared.lock.wait(turning: turning) }
       shared.lock.unlock()
     }
     shared.lock.lock()
@@ -89,7 +93,7 @@ package enum OrderedParallelMap {
       } else if shared.next < count && shared.next < shared.consumed + window {
         shared.makeNext(make)
       } else {
-        shared.lock.wait()
+        shared.lock.wait(turning: turning)
       }
     }
     shared.lock.unlock()

@@ -1,5 +1,9 @@
 import Synchronization
 
+#if os(Linux)
+  import CThreadPlacement
+#endif
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -13,25 +17,61 @@ import Synchronization
 package enum WorkerThread {
   private final class Body {
     let run: () -> Void
+    /// The processors the thread may run on once started on others (`startingProcessors`).
+    var allowed: [Int32]?
     init(_ run: @escaping () -> Void) { self.run = run }
   }
 
   /// Runs `body` on a new thread; false when the system refuses one.
+  ///
+  /// The thread starts on another processor than the one this thread runs on, when it may
+  /// run on another, and then may run on all this thread may: on a virtual machine the system
+  /// often puts a new thread on its maker's processor while another is idle, and moves it only
+  /// after the two took turns on one for several milliseconds.
   @discardableResult
   package static func start(_ body: @escaping () -> Void) -> Bool {
-    let box = Unmanaged.passRetained(Body(body)).toOpaque()
+    let made = Body(body)
+    let box = Unmanaged.passRetained(made).toOpaque()
     #if canImport(Glibc)
       var thread = pthread_t()
     #else
       var thread: pthread_t?
     #endif
-    let status = pthread_create(
-      &thread, nil,
-      { raw in
-        guard let raw else { return nil }
-        Unmanaged<Body>.fromOpaque(raw).takeRetainedValue().run()
-        return nil
-      }, box)
+    func create(_ attributes: UnsafePointer<pthread_attr_t>?) -> Int32 {
+      pthread_create(
+        &thread, attributes,
+        { raw in
+          guard let raw else { return nil }
+          let body = Unmanaged<Body>.fromOpaque(raw).takeRetainedValue()
+          #if os(Linux)
+            if let allowed = body.allowed { _ = ck_run_on(allowed, Int32(allowed.count)) }
+          #endif
+          body.run()
+          return nil
+        }, box)
+    }
+    var status: Int32
+    #if os(Linux)
+      var attributes = pthread_attr_t()
+      pthread_attr_init(&attributes)
+      defer { pthread_attr_destroy(&attributes) }
+      let allowed = allowedProcessors()
+      if let allowed,
+        let others = startingProcessors(allowed: allowed, here: ck_current_processor()),
+        ck_start_on(&attributes, others, Int32(others.count)) == 0
+      {
+        made.allowed = allowed
+        status = create(&attributes)
+        if status != 0 {
+          made.allowed = nil
+          status = create(nil)
+        }
+      } else {
+        status = create(nil)
+      }
+    #else
+      status = create(nil)
+    #endif
     guard status == 0 else {
       Unmanaged<Body>.fromOpaque(box).release()
       return false
@@ -46,6 +86,26 @@ package enum WorkerThread {
 }
 
 extension WorkerThread {
+  /// The processors a new thread starts on, of those it may run on (`allowed`), when its maker
+  /// runs on `here` (-1 when unknown): all but that one; nil when no other is allowed or
+  /// `here` is not one of them.
+  package static func startingProcessors(allowed: [Int32], here: Int32) -> [Int32]? {
+    guard here >= 0, allowed.contains(here) else { return nil }
+    let others = allowed.filter { $0 != here }
+    return others.isEmpty ? nil : others
+  }
+
+  #if os(Linux)
+    /// The processors this thread may run on; nil when they cannot be known.
+    package static func allowedProcessors() -> [Int32]? {
+      let processors = [Int32](unsafeUninitializedCapacity: Int(ck_processor_limit)) {
+        buffer, count in
+        count = Int(max(0, ck_allowed_processors(buffer.baseAddress)))
+      }
+      return processors.isEmpty ? nil : processors
+    }
+  #endif
+
   /// The processors online (at least 1).
   package static var processorCount: Int {
     return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
@@ -83,7 +143,7 @@ extension WorkerThread {
     defer { outcome.lock.unlock() }
     while true {
       if let second = outcome.value { return (first, second) }
-      outcome.lock.wait()
+      outcome.lock.wait(turning: OrderedParallelMap.turning)
     }
   }
 }
@@ -200,7 +260,11 @@ package final class LingeringThreads: @unchecked Sendable {
     var turns = 0
     while !thread.handed.load(ordering: .acquiring) {
       turns += 1
-      if turns & 255 == 0, Self.seconds() - started > turning { break }
+      guard turns & 255 == 0 else { continue }
+      // A thread ready to run on this processor (the one at work, put here by the system)
+      // gets it.
+      sched_yield()
+      if Self.seconds() - started > turning { break }
     }
     if let work = thread.work(waiting: sleeping) { return work }
     // Leave the pool, unless the thread was taken meanwhile: then its work is on the way.

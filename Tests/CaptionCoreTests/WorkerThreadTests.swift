@@ -54,6 +54,32 @@ struct WorkerThreadTests {
     return false
   }
 
+  @Test func aNewThreadStartsOffItsMakersProcessor() {
+    #expect(WorkerThread.startingProcessors(allowed: [0, 1, 2, 3], here: 2) == [0, 1, 3])
+    #expect(WorkerThread.startingProcessors(allowed: [4, 7], here: 7) == [4])
+    // No other processor, or the maker's is not known or not among them: anywhere.
+    #expect(WorkerThread.startingProcessors(allowed: [3], here: 3) == nil)
+    #expect(WorkerThread.startingProcessors(allowed: [0, 1], here: -1) == nil)
+    #expect(WorkerThread.startingProcessors(allowed: [0, 1], here: 5) == nil)
+  }
+
+  #if os(Linux)
+    @Test func aNewThreadMayRunWhereverItsMakerMay() throws {
+      let allowed = try #require(WorkerThread.allowedProcessors())
+      #expect(!allowed.isEmpty)
+      let done = Flag()
+      let seen = Mutex<[Int32]?>(nil)
+      #expect(
+        WorkerThread.start {
+          seen.withLock { $0 = WorkerThread.allowedProcessors() }
+          done.raise()
+        })
+      done.wait()
+      // Started elsewhere (when there is an elsewhere), then let run on every one.
+      #expect(seen.withLock { $0 } == allowed)
+    }
+  #endif
+
   @Test func workHandedSoonAfterRunsOnTheSameThread() {
     let threads = LingeringThreads(turning: 0.2, sleeping: 5)
     let first = run(on: threads)

@@ -461,7 +461,7 @@ struct SRTParser {
     func end(of index: Int) -> PartEnd? {
       lock.lock()
       defer { lock.unlock() }
-      while !known[index] { lock.wait() }
+      while !known[index] { lock.wait(turning: OrderedParallelMap.turning) }
       return ends[index]
     }
   }
