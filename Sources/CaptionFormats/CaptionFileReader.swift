@@ -284,7 +284,7 @@ public struct CaptionFileReader: Sendable {
     guard
       let mapped = FileMapping.map(
         path: path, minimumSize: Self.twoPartSize, maximumSize: maximumSize,
-        residentShare: Self.streamedResidentShare)
+        residentShare: Self.streamedResidentShare, threads: threads)
     else { return nil }
     let bytes = mapped.buffer
     // The start is looked at as `prepare` does: no byte order mark, no zero byte (binary data,

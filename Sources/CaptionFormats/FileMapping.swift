@@ -23,10 +23,11 @@ enum FileMapping {
   /// The file at `path`, mapped, when it is a regular file of `minimumSize` to
   /// `maximumSize` bytes on a local file system, at least `residentShare` of it (0 to 1) in
   /// the system's memory, and all of the above holds; else nil. The mapping, its lease and
-  /// its descriptor are given back when the bytes are no longer used.
-  static func map(path: String, minimumSize: Int, maximumSize: Int, residentShare: Double)
-    -> ExternalBytes?
-  {
+  /// its descriptor are given back when the bytes are no longer used. With `threads` > 1,
+  /// the two halves of the file are read in at once, on two threads.
+  static func map(
+    path: String, minimumSize: Int, maximumSize: Int, residentShare: Double, threads: Int = 1
+  ) -> ExternalBytes? {
     #if os(Linux)
       // Not waiting: a FIFO would wait here for a writer.
       let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -51,7 +52,7 @@ enum FileMapping {
         return nil
       }
       guard Self.residentShare(of: mapping, size: size) >= residentShare,
-        madvise(mapping, size, populateRead) == 0
+        populate(mapping, size: size, threads: threads)
       else {
         munmap(mapping, size)
         close(descriptor)
@@ -73,6 +74,23 @@ enum FileMapping {
   #if os(Linux)
     /// `MADV_POPULATE_READ` (Linux 5.14 on; refused with EINVAL before).
     private static let populateRead: Int32 = 22
+
+    /// Reads in every page of `mapping` (`size` bytes), the two halves at once with `threads`
+    /// > 1; false when a page cannot be read.
+    private static func populate(_ mapping: UnsafeMutableRawPointer, size: Int, threads: Int)
+      -> Bool
+    {
+      let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+      let half = page > 0 ? size / 2 / page * page : 0
+      guard threads > 1, half > 0 else { return madvise(mapping, size, populateRead) == 0 }
+      nonisolated(unsafe) let base = mapping
+      let (first, second) = WorkerThread.run {
+        madvise(base, half, populateRead) == 0
+      } alongside: {
+        madvise(base + half, size - half, populateRead) == 0
+      }
+      return first && second
+    }
 
     /// File systems whose files change only through this system (ext2/3/4, XFS, Btrfs, F2FS,
     /// tmpfs, overlay): never a network or user-space one, whose files another machine or

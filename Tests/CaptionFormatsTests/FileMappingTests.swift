@@ -18,11 +18,24 @@ struct FileMappingTests {
     return 0
   }
 
-  private func map(_ path: String, minimumSize: Int = 1 << 20, residentShare: Double = 0.5)
-    -> ExternalBytes?
-  {
+  private func map(
+    _ path: String, minimumSize: Int = 1 << 20, residentShare: Double = 0.5, threads: Int = 1
+  ) -> ExternalBytes? {
     FileMapping.map(
-      path: path, minimumSize: minimumSize, maximumSize: 1 << 30, residentShare: residentShare)
+      path: path, minimumSize: minimumSize, maximumSize: 1 << 30, residentShare: residentShare,
+      threads: threads)
+  }
+
+  @Test func aFileReadInOnTwoThreadsHoldsItsBytes() throws {
+    #if os(Linux)
+      let folder = try Folder()
+      // An odd size: the second half is not a whole number of pages.
+      let bytes = SRTStreamTests.largeSRT(cues: 20_001)
+      let path = try folder.file("a.srt", bytes)
+      let mapped = try #require(map(path, threads: 2))
+      #expect(Array(mapped.buffer) == bytes)
+      #expect(Self.openForWriting(path) == EAGAIN)
+    #endif
   }
 
   @Test func aFileInMemoryIsMappedWithItsBytesAndKeepsWritersOutUntilGivenBack() throws {
