@@ -2,7 +2,11 @@
 import PackageDescription
 
 let settings: [SwiftSetting] = [
-  .enableUpcomingFeature("InternalImportsByDefault")
+  .enableUpcomingFeature("InternalImportsByDefault"),
+  // Types such as `[String: RuleSetting]` are made by calling their metadata functions rather
+  // than from their mangled names: the runtime then neither decodes the name nor looks up the
+  // conformances it needs on the first use of each, which was most of a small run's start.
+  .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
 ]
 
 let package = Package(
