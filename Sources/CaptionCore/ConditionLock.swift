@@ -68,22 +68,32 @@ package final class ConditionLock: @unchecked Sendable {
   package func wait(turning seconds: Double) {
     let seen = broadcasts.load(ordering: .acquiring)
     unlock()
-    var started = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &started)
-    var turns = 0
-    while broadcasts.load(ordering: .acquiring) == seen {
-      turns += 1
-      guard turns & 255 == 0 else { continue }
-      sched_yield()
-      var now = timespec()
-      clock_gettime(CLOCK_MONOTONIC, &now)
-      let elapsed =
-        Double(now.tv_sec - started.tv_sec) + Double(now.tv_nsec - started.tv_nsec) / 1e9
-      if elapsed > seconds { break }
-    }
+    Self.turn(for: seconds) { broadcasts.load(ordering: .acquiring) != seen }
     lock()
     // A broadcast made from here on finds this thread asleep: it is made with the lock held.
     if broadcasts.load(ordering: .relaxed) == seen { wait() }
+  }
+
+  /// Turns (checks `done` over and over, without sleeping) until it is true or `seconds` have
+  /// passed, giving the processor every 256 turns to any other thread ready to run on it;
+  /// false when the time ran out. For a thread that waits a moment for another at work.
+  @discardableResult
+  package static func turn(for seconds: Double, until done: () -> Bool) -> Bool {
+    let started = monotonicSeconds()
+    var turns = 0
+    while !done() {
+      turns += 1
+      guard turns & 255 == 0 else { continue }
+      sched_yield()
+      if monotonicSeconds() - started > seconds { return done() }
+    }
+    return true
+  }
+
+  private static func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
   }
 
   /// Wakes every thread waiting.

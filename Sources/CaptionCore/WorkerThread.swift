@@ -256,16 +256,9 @@ package final class LingeringThreads: @unchecked Sendable {
 
   /// The work handed to `thread`; nil when none came in time and it left the pool.
   private func next(for thread: Waiting) -> Work? {
-    let started = Self.seconds()
-    var turns = 0
-    while !thread.handed.load(ordering: .acquiring) {
-      turns += 1
-      guard turns & 255 == 0 else { continue }
-      // A thread ready to run on this processor (the one at work, put here by the system)
-      // gets it.
-      sched_yield()
-      if Self.seconds() - started > turning { break }
-    }
+    // A thread ready to run on this processor (the one at work, put here by the system) gets
+    // it while this one turns.
+    ConditionLock.turn(for: turning) { thread.handed.load(ordering: .acquiring) }
     if let work = thread.work(waiting: sleeping) { return work }
     // Leave the pool, unless the thread was taken meanwhile: then its work is on the way.
     lock.lock()
@@ -307,11 +300,5 @@ package final class LingeringThreads: @unchecked Sendable {
       work = nil
       return body
     }
-  }
-
-  private static func seconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
   }
 }
