@@ -1,4 +1,5 @@
 import CaptionKit
+import CaptionRuntime
 
 #if canImport(Glibc)
   import Glibc

@@ -61,13 +61,11 @@ enum ValidateCommand: CaptionCommand {
           + formats.joined(separator: ", "), given: format, candidates: formats)
     }
     let failOn = try failOn(arguments)
-    var inputOptions = try InputOptions(arguments)
-    inputOptions.reader.threads = threads
+    let inputOptions = try InputOptions(arguments)
     var profile = try ConfigurationOptions(arguments).profile
     let media = try MediaOptions(arguments)
     if let locales = media.locales { profile.requiredLocales = locales }
     var validator = Validator()
-    validator.threads = threads
     let htmlReport = arguments.value("report")
     if htmlReport == "-" {
       throw UsageError("'--report' needs a file name; standard output is for --format")
@@ -115,32 +113,13 @@ enum ValidateCommand: CaptionCommand {
         arguments.positionals.count == 1 && inputs.media.isEmpty && inputs.captions.count == 1
       for file in inputs.captions {
         lastRead = nil
-        var unwritten: CommandFailure?
         do {
-          var read: ReadResult?
-          // One large caption file and a text report: checked as it is read.
-          if validator.findingsKeepCues, format == "text", htmlReport == nil, file != "-" {
-            switch try validateStreaming(
-              file, options: inputOptions, profile: profile, validator: validator,
-              output: arguments.value("output"), in: context)
-            {
-            case .written(let counts):
-              return ValidationReport.hasFinding(atLeast: failOn, in: counts)
-                ? ExitCode.findings : ExitCode.success
-            case .unwritten(let failure): unwritten = failure
-            case .read(let result): read = result
-            }
-          }
-          if unwritten == nil {
-            lastRead = try validateCaptionFile(
-              file, read: read, options: inputOptions, profile: profile, validator: validator,
-              report: &report, htmlCues: &htmlCues, in: context)
-          }
+          lastRead = try validateCaptionFile(
+            file, options: inputOptions, profile: profile, validator: validator,
+            report: &report, htmlCues: &htmlCues, in: context)
         } catch {
           fail(error)
         }
-        // The report cannot be written: the command fails as when the whole report is.
-        if let unwritten { throw unwritten }
       }
     }
 
@@ -198,16 +177,15 @@ enum ValidateCommand: CaptionCommand {
     return (mediaFiles, captionFiles)
   }
 
-  /// Checks one caption file (already `read`, when given) and adds its track and findings to
-  /// the report; returns what was read (the report keeps only the track's metadata).
+  /// Checks one caption file and adds its track and findings to the report; returns what was
+  /// read (the report keeps only the track's metadata).
   @discardableResult
   static func validateCaptionFile(
-    _ file: String, read: ReadResult? = nil, options: InputOptions, profile: ValidationProfile,
+    _ file: String, options: InputOptions, profile: ValidationProfile,
     validator: Validator, report: inout ValidationReport, htmlCues: inout HTMLReportCollector?,
     in context: CommandContext
   ) throws(CommandFailure) -> ReadResult {
-    var result: ReadResult
-    if let read { result = read } else { result = try options.read(file, in: context) }
+    var result = try options.read(file, in: context)
     let context = ValidationContext(tracks: [result.track], profile: profile)
     let findings = validator.validate(result.track, in: context, id: report.nextTrackID)
     result.diagnostics = Validator.configure(result.diagnostics, profile: profile)
@@ -307,10 +285,6 @@ enum ValidateCommand: CaptionCommand {
   /// Size of the pieces the text and JSON reports are written in.
   static let chunkSize = 1 << 18
 
-  /// Threads one run of the command works on: two when the machine has two cores or more
-  /// (validating a large track and wording its findings split into blocks), else one.
-  static var threads: Int { WorkerThread.processorCount > 1 ? 2 : 1 }
-
   /// Writes the report to `output` (atomically) or to standard output; text and JSON are
   /// written as they are made, in chunks, so a report of a million findings is never held
   /// whole.
@@ -327,7 +301,7 @@ enum ValidateCommand: CaptionCommand {
     case "sarif": out.write(SARIFReportWriter.write(report))
     default:
       try? TextReportWriter.write(
-        report, counts: counts, chunkSize: chunkSize, threads: threads, flush: out.flush)
+        report, counts: counts, chunkSize: chunkSize, flush: out.flush)
     }
     try out.finish()
   }

@@ -298,17 +298,6 @@ public struct Cue: Sendable, Hashable {
     return extras.settings.isDefault
   }
 
-  /// Moves the cue's place in its file `lines` lines further down (for cues read from a later
-  /// part of a file, counted from that part's first line).
-  package mutating func moveDown(lines: Int) {
-    if locationLine > 0, let line = UInt32(exactly: Int(locationLine) + lines) {
-      locationLine = line
-    } else if let location {
-      self.location = SourceLocation(
-        line: location.line + lines, column: location.column, offset: location.offset)
-    }
-  }
-
   /// Where the cue begins in its source file (its identifier line, or its timing line).
   public var location: SourceLocation? {
     get {
@@ -386,87 +375,5 @@ extension UnsafeBufferPointer where Element == Cue {
   package func location(at index: Int) -> SourceLocation? {
     precondition(index >= 0 && index < count, "cue index out of range")
     return self[index].location
-  }
-}
-
-/// Where the cues of a later part of a file, read on another thread, will be copied: the end
-/// of the storage reserved for the cues of the whole file. The thread that read them has
-/// the pages there given their memory (`MemoryPages`) before the join, which then copies
-/// into memory ready for it. Only the pages are touched, never the cues, so the thread
-/// reading the earlier part may go on appending meanwhile.
-package struct JoinPlace: @unchecked Sendable {
-  private let storage: UnsafeMutableRawPointer?
-  private let capacity: Int
-
-  /// The place at the end of `cues`' reserved storage.
-  package init(_ cues: [Cue]) {
-    storage = cues.withUnsafeBufferPointer { UnsafeMutableRawPointer(mutating: $0.baseAddress) }
-    capacity = cues.capacity
-  }
-
-  /// Has the pages for the last `count` cues of the storage, and a sixteenth more, given
-  /// their memory.
-  package func prefault(count: Int) {
-    guard let storage, count > 0 else { return }
-    let first = max(0, capacity - count - count / 16)
-    let stride = MemoryLayout<Cue>.stride
-    MemoryPages.prefault(storage + first * stride, count: (capacity - first) * stride)
-  }
-}
-
-extension Array where Element == Cue {
-  /// Appends `later`, the cues of a later part of the same file read on its own (its lines
-  /// counted from that part's first), each moved `lines` lines down to its place in the file.
-  package mutating func append(_ later: [Cue], movedDown lines: Int) {
-    let base = count
-    self += later
-    for index in base..<count { self[index].moveDown(lines: lines) }
-  }
-}
-
-/// Room for cues in storage a reader does not own: the part of an array's storage, reserved
-/// for the cues of a whole file, that the cues of one part of the file are made into when
-/// two threads read its two parts. The cues made there are the storage's to keep or to
-/// deinitialize; a reader with no room left (or none given) keeps its cues itself.
-package struct CueRegion: @unchecked Sendable {
-  package let base: UnsafeMutablePointer<Cue>?
-  package var capacity: Int
-  /// The cues made, from `base` on.
-  package private(set) var count = 0
-
-  /// No room.
-  package init() {
-    base = nil
-    capacity = 0
-  }
-
-  /// Room for `capacity` cues from `base` on, the first `count` of them made already.
-  package init(_ base: UnsafeMutablePointer<Cue>, capacity: Int, count: Int = 0) {
-    self.base = base
-    self.capacity = capacity
-    self.count = count
-  }
-
-  /// Cues whose memory is asked for at once (a power of two).
-  static let pagesAhead = 4096
-
-  /// True when there is room for another cue.
-  @inline(__always)
-  package var hasRoom: Bool { count < capacity && base != nil }
-
-  /// Moves `cue` to the end of the cues made; there must be room (`hasRoom`). The cue is
-  /// taken, not copied, so that its references are not counted again.
-  @inline(__always)
-  package mutating func append(_ cue: consuming Cue) {
-    precondition(count < capacity, "no room left in the cue region")
-    if count & (Self.pagesAhead - 1) == 0 {
-      // The pages of the next cues are asked for together, not one fault at a time.
-      let ahead = Swift.min(Self.pagesAhead, capacity - count)
-      MemoryPages.prefault(
-        base.unsafelyUnwrapped.advanced(by: count), count: ahead * MemoryLayout<Cue>.stride,
-        minimum: 0)
-    }
-    base.unsafelyUnwrapped.advanced(by: count).initialize(to: cue)
-    count += 1
   }
 }

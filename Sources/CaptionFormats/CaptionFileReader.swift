@@ -43,21 +43,6 @@ public struct CaptionFileReader: Sendable {
   public var encoding: TextEncoding?
   /// The language that chooses a legacy code page when the bytes are not UTF-8.
   public var language: LanguageTag?
-  /// Threads a large file may be read on (1 or 2), with the same result.
-  public var threads = 1
-  /// Files from this size on are read in parts when `threads` is 2 (WebVTT in two, SRT in
-  /// two or more), on two threads.
-  static let twoPartSize = 1 << 20
-  /// A large SRT file is read in one part for about every this many bytes (from 2 to 8
-  /// parts), taken in turn by the two threads.
-  static let partSize = 1 << 20
-  /// A large SRT file whose cues are handed over as they are read (`stream`) is read in one
-  /// part for about every this many bytes, so that what is made of a part is small.
-  static let streamPartSize = 1 << 18
-  /// A large SRT file is streamed (`stream`) when the system holds at least this share of it
-  /// in memory; else it is read as it loads from the disk, and checked whole.
-  static let streamedResidentShare = 0.5
-
   public init(
     maximumSize: Int = CaptionFileReader.defaultMaximumSize, encoding: TextEncoding? = nil,
     language: LanguageTag? = nil
@@ -69,62 +54,14 @@ public struct CaptionFileReader: Sendable {
 
   /// Reads the caption file at `path`.
   public func read(path: String) throws(Failure) -> ReadResult {
-    let loaded = try load(path: path, loadingMostlyCached: false)
-    return try read(bytes: loaded.bytes, path: path, parsed: loaded.parsed)
-  }
-
-  /// The bytes of the caption file at `path`; `readAsItLoaded` when it was a large SRT file
-  /// not all in memory, read as it loaded, each part as soon as its bytes were there, with
-  /// `parsed`, what the SRT reader made of it (nil when that does not hold: not UTF-8, or the
-  /// file changed). Any other file, or one in memory already, is read at once; with
-  /// `loadingMostlyCached`, also one the system holds half of or more.
-  private func load(path: String, loadingMostlyCached: Bool) throws(Failure)
-    -> (bytes: [UInt8], readAsItLoaded: Bool, parsed: ReadResult?)
-  {
-    let (descriptor, size) = try Self.openFile(path: path, maximumSize: maximumSize)
-    defer { close(descriptor) }
-    let large = threads > 1 && size >= Self.twoPartSize
-    // The second thread is started while a large file loads, so that it has work at once.
-    if large { WorkerThread.prepareLingering() }
-    let readsAsItLoads =
-      large && (encoding == nil || encoding == .utf8)
-      && FormatRegistry.entry(forPath: path)?.format == .srt
-    let loading =
-      readsAsItLoads
-      ? FileLoading(descriptor: descriptor, size: size)
-      : FileLoading(descriptor: descriptor, size: size, piece: max(1, size))
-    var parsed: ReadResult?
-    var readAsItLoaded = false
-    if readsAsItLoads,
-      !loadingMostlyCached || loading.residentShare() < Self.streamedResidentShare,
-      !loading.loadCached()
-    {
-      parsed = SRTReader.read(loading: loading, path: path, threads: threads)
-      readAsItLoaded = true
-    }
-    let (bytes, unchanged) = try Self.finish(loading, path: path, maximumSize: maximumSize)
-    return (bytes, readAsItLoaded, unchanged ? parsed : nil)
+    try read(bytes: Self.loadBytes(path: path, maximumSize: maximumSize), path: path)
   }
 
   /// Reads caption bytes already loaded (standard input). `path` names the file in
   /// diagnostics and chooses the format by extension when it has one.
   public func read(bytes: [UInt8], path: String) throws(Failure) -> ReadResult {
-    try read(bytes: bytes, path: path, parsed: nil)
-  }
-
-  /// Reads `bytes` as `read(bytes:path:)` does; with `parsed`, what the SRT reader made of
-  /// them while they loaded, which holds only when they are UTF-8 without a byte order mark.
-  private func read(bytes: [UInt8], path: String, parsed: ReadResult?) throws(Failure)
-    -> ReadResult
-  {
-    try read(prepare(bytes: bytes, path: path, decoded: parsed != nil), parsed: parsed)
-  }
-
-  /// Reads the bytes `prepared` holds with its reader (or takes `parsed`, what the SRT reader
-  /// made of them while they loaded), and completes the track and findings.
-  private func read(_ prepared: Prepared, parsed: ReadResult?) throws(Failure) -> ReadResult {
-    let path = prepared.path
-    var result = parsed ?? prepared.reader(prepared.decoded, path, threads)
+    let prepared = try prepare(bytes: bytes, path: path)
+    var result = prepared.reader(prepared.decoded, path)
     if result.track.cues.isEmpty, prepared.sniffed == nil,
       !FormatRegistry.containsTimingLine(prepared.decoded.utf8)
     {
@@ -158,7 +95,7 @@ public struct CaptionFileReader: Sendable {
     /// The format the content says, if it says one.
     var sniffed: TrackFormat?
     var entry: FormatRegistry.Entry
-    var reader: @Sendable (DecodedText, String?, Int) -> ReadResult
+    var reader: @Sendable (DecodedText, String?) -> ReadResult
     var path: String
     var language: LanguageTag?
     var kind: TrackKind?
@@ -173,11 +110,8 @@ public struct CaptionFileReader: Sendable {
     }
   }
 
-  /// Checks `bytes` are a caption file of a format with a reader and decodes them (unless
-  /// `decoded`: they are UTF-8 without a byte order mark, as found while they loaded).
-  private func prepare(bytes: [UInt8], path: String, decoded isDecoded: Bool) throws(Failure)
-    -> Prepared
-  {
+  /// Checks `bytes` are a caption file of a format with a reader and decodes them.
+  private func prepare(bytes: [UInt8], path: String) throws(Failure) -> Prepared {
     if bytes.count > maximumSize {
       throw .tooLarge(path: path, size: bytes.count, limit: maximumSize)
     }
@@ -191,11 +125,7 @@ public struct CaptionFileReader: Sendable {
     }
     // The language (of the options or the file name) chooses the legacy code page.
     let (language, kind) = naming(path)
-    let decoded =
-      isDecoded
-      ? DecodedText(utf8: bytes)
-      : TextDecoding.decode(
-        bytes, encoding: encoding, language: language, file: path, threads: threads)
+    let decoded = TextDecoding.decode(bytes, encoding: encoding, language: language, file: path)
     if decoded.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
       throw .notCaptionFile(path: path, reason: "the file is empty")
     }
@@ -215,102 +145,6 @@ public struct CaptionFileReader: Sendable {
     return Prepared(
       decoded: decoded, sniffed: sniffed, entry: entry, reader: reader, path: path,
       language: language, kind: kind)
-  }
-
-  /// What `stream` did with a file.
-  package enum Streamed: Sendable {
-    /// Its cues were handed over as they were read: the track, without its cues, and how
-    /// many it had.
-    case streamed(track: Track, cueCount: Int)
-    /// It was read whole, as `read(path:)` reads it: it is not a large SRT file in UTF-8
-    /// mostly in memory, or `accept` declined its track.
-    case read(ReadResult)
-  }
-
-  /// Reads the caption file at `path` as `read(path:)` does, but when it is a large SRT file
-  /// in UTF-8, mostly in memory, and `accept` takes its track (without cues), hands its
-  /// cues to `handle` in runs as they are read, none kept, and what `handle` makes of each
-  /// run to `consume`, in order (`SRTParser.stream`). Any failure `read(path:)` would report
-  /// is thrown before the first run is handed over. A plain such file is mapped into memory
-  /// rather than loaded (`streamMapped`), also when it is read whole.
-  package func stream<Output>(
-    path: String, accept: (Track) -> Bool, handle: @escaping @Sendable (CueRun, Track) -> Output,
-    consume: (Output) -> Void
-  ) throws(Failure) -> Streamed {
-    if let streamed = streamMapped(path: path, accept: accept, handle: handle, consume: consume) {
-      return streamed
-    }
-    // A file mostly on a disk is read as it loads, and whole (`read(path:)`); one mostly in
-    // memory is loaded first, the rest of it from the disk.
-    let loaded = try load(path: path, loadingMostlyCached: true)
-    if loaded.readAsItLoaded {
-      return .read(try read(bytes: loaded.bytes, path: path, parsed: loaded.parsed))
-    }
-    let prepared = try prepare(bytes: loaded.bytes, path: path, decoded: false)
-    let decoded = prepared.decoded
-    var track = Track(format: .srt, path: path, encoding: decoded.encoding.rawValue, cues: [])
-    prepared.complete(&track)
-    guard threads > 1, decoded.utf8.count >= Self.twoPartSize, prepared.entry.format == .srt,
-      decoded.encoding == .utf8, decoded.diagnostics.isEmpty,
-      prepared.sniffed != nil || FormatRegistry.containsTimingLine(decoded.utf8),
-      accept(track)
-    else {
-      return .read(try read(prepared, parsed: nil))
-    }
-    var parser = SRTParser(
-      source: CueSource(bytes: decoded.utf8, syntax: SRTCueTextMarkup.shared), path: path)
-    let shared = track
-    let cueCount = parser.stream(threads: threads, handle: { handle($0, shared) }, consume: consume)
-    return .streamed(track: track, cueCount: cueCount)
-  }
-
-  /// `stream` of a file that can be mapped into memory (`FileMapping`) instead of loaded, in
-  /// the plain case: a large SRT file (by its name), at least half in memory, in UTF-8 without
-  /// a byte order mark or a zero byte early on, its first lines an SRT cue. When `accept`
-  /// declines its track, it is read whole from the mapping, and the cues of the result hold
-  /// the mapping (and its lease: writers wait) until they are let go. Nil, with nothing
-  /// handed over, when the case is not plain: the file is then read as `stream` reads any
-  /// other, which reports whatever is wrong with it.
-  private func streamMapped<Output>(
-    path: String, accept: (Track) -> Bool, handle: @escaping @Sendable (CueRun, Track) -> Output,
-    consume: (Output) -> Void
-  ) -> Streamed? {
-    guard threads > 1, encoding == nil || encoding == .utf8,
-      FormatRegistry.entry(forPath: path)?.format == .srt
-    else { return nil }
-    var track = Track(format: .srt, path: path, encoding: TextEncoding.utf8.rawValue, cues: [])
-    (track.language, track.kind) = naming(path)
-    let accepted = accept(track)
-    guard
-      let mapped = FileMapping.map(
-        path: path, minimumSize: Self.twoPartSize, maximumSize: maximumSize,
-        residentShare: Self.streamedResidentShare, threads: threads)
-    else { return nil }
-    let bytes = mapped.buffer
-    // The start is looked at as `prepare` does: no byte order mark, no zero byte (binary data,
-    // or UTF-16 without a mark), and an SRT cue first, found in whole lines.
-    let head = UnsafeBufferPointer(rebasing: bytes[..<min(bytes.count, 1 << 16)])
-    guard TextEncoding.byteOrderMark(of: Array(head.prefix(4))) == nil,
-      !head.prefix(8192).contains(0),
-      let lastLineFeed = head.lastIndex(of: 0x0A),
-      FormatRegistry.sniff(Array(head[...lastLineFeed])) == .srt,
-      UTF8Validation.scan(bytes, threads: threads) == nil
-    else { return nil }
-    var parser = SRTParser(
-      source: CueSource(external: mapped, syntax: SRTCueTextMarkup.shared), path: path)
-    guard accepted else {
-      // Read whole, as `read(path:)` reads it (`SRTReader.read`, then `read(_:parsed:)`),
-      // but from the mapping, which the cues then hold until they are let go.
-      parser.parse(threads: threads)
-      track.cues = parser.cues
-      var diagnostics = parser.sortedDiagnostics
-      Self.place(&diagnostics, in: path)
-      return .read(ReadResult(track: track, diagnostics: diagnostics))
-    }
-    let shared = track
-    let cueCount = parser.stream(
-      threads: threads, handle: { handle($0, shared) }, consume: consume)
-    return .streamed(track: track, cueCount: cueCount)
   }
 
   private static func fileName(of path: String) -> String {
@@ -350,27 +184,35 @@ public struct CaptionFileReader: Sendable {
     return (descriptor, Int(status.st_size))
   }
 
-  /// The bytes of the open file `descriptor`: the `size` that `fstat` gave, read without
-  /// zero-filling first, then whatever follows (the file grew, or it has no size, like a
-  /// pipe), never more than one byte over the limit.
+  /// The bytes of the open file `descriptor`: the `size` that `fstat` gave, read into a
+  /// buffer of that size, then whatever follows (the file grew, or it has no size, like a
+  /// pipe); refused when a read fails or the bytes are over `maximumSize`.
   private static func load(_ descriptor: Int32, size: Int, path: String, maximumSize: Int)
     throws(Failure) -> [UInt8]
   {
-    let loading = FileLoading(descriptor: descriptor, size: size, piece: max(1, size))
-    return try finish(loading, path: path, maximumSize: maximumSize).bytes
-  }
-
-  /// The rest of `loading` read (`FileLoading.finish`), refused when a read fails or the file
-  /// grew over `maximumSize`.
-  private static func finish(_ loading: FileLoading, path: String, maximumSize: Int)
-    throws(Failure) -> (bytes: [UInt8], unchanged: Bool)
-  {
-    let (bytes, unchanged, failure) = loading.finish(maximumSize: maximumSize)
+    var bytes = [UInt8](repeating: 0, count: size)
+    var filled = 0
+    var failure: Int32?
+    while filled < size {
+      let got = bytes.withUnsafeMutableBytes { buffer in
+        systemRead(descriptor, buffer.baseAddress.map { $0 + filled }, size - filled)
+      }
+      if got < 0, errno == EINTR { continue }
+      if got < 0 { failure = errno }
+      if got <= 0 { break }
+      filled += got
+    }
+    if filled < size {
+      // The file was shortened since it was opened: it ends here.
+      bytes.removeSubrange(filled...)
+    } else if failure == nil {
+      failure = readRest(descriptor, into: &bytes, maximumSize: maximumSize)
+    }
     if let failure { throw .unreadable(path: path, reason: describe(failure)) }
     if bytes.count > maximumSize {
       throw .tooLarge(path: path, size: bytes.count, limit: maximumSize)
     }
-    return (bytes, unchanged)
+    return bytes
   }
 
   /// Appends what the open file `descriptor` holds after the bytes read so far, until it

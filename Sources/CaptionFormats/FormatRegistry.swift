@@ -12,9 +12,9 @@ public enum FormatRegistry {
     public var names: [String]
     /// File extensions, lowercase and without the dot; the first is the one written.
     public var extensions: [String]
-    /// The reader, or nil when captionkit cannot read the format yet: given the text, the
-    /// path, and the threads it may read a large file on.
-    public var reader: (@Sendable (DecodedText, String?, Int) -> ReadResult)?
+    /// The reader, or nil when captionkit cannot read the format yet: given the text and the
+    /// path.
+    public var reader: (@Sendable (DecodedText, String?) -> ReadResult)?
     /// The writer: appends the file to the buffer, returns `convert.lossy` warnings.
     public var writer: (@Sendable (Track, inout [UInt8]) -> [Diagnostic])?
     /// The writer in chunks, when the format has one: given the track, a chunk size, how
@@ -32,18 +32,18 @@ public enum FormatRegistry {
   public static let entries: [Entry] = [
     Entry(
       format: .webvtt, displayName: "WebVTT", names: ["vtt", "webvtt"], extensions: ["vtt"],
-      reader: { WebVTTReader.read($0, path: $1, threads: $2) },
+      reader: { WebVTTReader.read($0, path: $1) },
       writer: { WebVTTWriter.write($0, into: &$1) },
       chunkedWriter: { WebVTTWriter.write($0, chunkSize: $1, cueLimit: $2, flush: $3) }),
     Entry(
       format: .srt, displayName: "SRT", names: ["srt", "subrip"], extensions: ["srt"],
-      reader: { SRTReader.read($0, path: $1, threads: $2) },
+      reader: { SRTReader.read($0, path: $1) },
       writer: { SRTWriter.write($0, into: &$1) },
       chunkedWriter: { SRTWriter.write($0, chunkSize: $1, cueLimit: $2, flush: $3) }),
     Entry(
       format: .ttml, displayName: "TTML", names: ["ttml", "dfxp"],
       extensions: ["ttml", "dfxp", "xml"],
-      reader: { text, path, _ in TTMLReader.read(text, path: path) },
+      reader: { TTMLReader.read($0, path: $1) },
       writer: { TTMLWriter.write($0, into: &$1) }),
     Entry(
       format: .json, displayName: "JSON track", names: ["json"], extensions: ["json"],

@@ -30,7 +30,7 @@ public struct LineScanner: Sequence, IteratorProtocol, Sendable {
   private let bytes: [UInt8]
   private var position: Int
   private var number = 0
-  /// Where the lines end: the end of the buffer, or of the part of it being read.
+  /// Where the lines end: the end of the buffer.
   private var end: Int
   /// True when the buffer is known to hold no carriage return: every line then ends at the
   /// next line feed, found with `memchr`.
@@ -42,23 +42,8 @@ public struct LineScanner: Sequence, IteratorProtocol, Sendable {
     end = bytes.count
   }
 
-  /// Lines of `bytes` from `position` up to `end` (a line start), numbered from 1.
-  package init(_ bytes: [UInt8], startingAt position: Int, end: Int) {
-    self.bytes = bytes
-    self.position = position
-    self.end = Swift.min(end, bytes.count)
-  }
-
   /// The byte offset where the next line starts.
   public var offset: Int { position }
-
-  /// The number of lines read.
-  package var lineCount: Int { number }
-
-  /// Reads on to the end of the buffer.
-  package mutating func readToEnd() {
-    end = bytes.count
-  }
 
   public mutating func next() -> TextLine? {
     let count = end
@@ -125,31 +110,5 @@ extension LineScanner {
       let found = memchr(base + start, 0x0A, bytes.count - start)
     else { return bytes.count }
     return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-  }
-
-  /// The start of the first line from `start` on that follows exactly one empty line after a
-  /// line that is not empty, all three ended by LF or CRLF, and for which `accept` is true; nil
-  /// when there is none. Such a line starts a block in any reading of WebVTT or SRT: where a
-  /// reader may start a later part of a large file.
-  static func lineAfterOneEmptyLine(
-    in bytes: UnsafeBufferPointer<UInt8>, from start: Int, where accept: (Int) -> Bool
-  ) -> Int? {
-    let count = bytes.count
-    var index = Swift.max(start, 4)
-    while index < count {
-      defer { index += 1 }
-      guard bytes[index - 1] == 0x0A, bytes[index] != 0x0A, bytes[index] != 0x0D else {
-        continue
-      }
-      // `x\n\n` or `x\r\n\r\n` before `index`.
-      let crlf = bytes[index - 2] == 0x0D
-      let emptyStart = crlf ? index - 2 : index - 1
-      let previousEnd = crlf ? emptyStart - 2 : emptyStart - 1
-      guard previousEnd >= 1, bytes[emptyStart - 1] == 0x0A, !crlf || bytes[emptyStart - 2] == 0x0D,
-        bytes[previousEnd - 1] != 0x0A, bytes[previousEnd - 1] != 0x0D, accept(index)
-      else { continue }
-      return index
-    }
-    return nil
   }
 }

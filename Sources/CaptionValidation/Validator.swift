@@ -5,10 +5,7 @@ public import CaptionCore
 /// rules. Findings come sorted by track, then by position.
 public struct Validator: Sendable {
   public var rules: [any Rule]
-  /// Threads the cue rules of a large track run on (1 or 2): with 2, blocks of cues are
-  /// validated on two threads, with the same findings in the same order.
-  public var threads = 1
-  /// Cues validated together on one thread.
+  /// Cues validated together, from what the cues before them leave.
   package var cueBlockSize = 4096
   /// True when the findings about a cue read the cue's identifier, times and place from the
   /// track's cues, and so keep the cues (and the file's text) for as long as the findings
@@ -78,47 +75,10 @@ public struct Validator: Sendable {
     let rules = TrackRules(self, for: input, in: context)
     let (passes, scripts) = cuePasses(
       track.cues, in: track.cues.indices, after: 0, previous: nil, latestEnd: nil, rules: rules,
-      input: input, id: id, threads: threads, readsCues: findingsKeepCues)
+      input: input, id: id, readsCues: findingsKeepCues)
     input.scripts = scripts
     let findings = trackFindings(rules, input: input, id: id)
     return Self.list(passes.map(\.findings) + [findings], cues: track.cues, after: 0)
-  }
-
-  /// The findings of the cue rules for the cues of `range` in `cues`, cues of `track` from
-  /// its `base + 1`-th on (the track's own cues are not read), sorted by position, and the
-  /// letters per script in them. `previous` is the cue before the range and `latestEnd` the
-  /// earlier cue that ends last, with their numbers in the track. Each finding keeps what it
-  /// needs of its cue.
-  package func checkCues(
-    _ cues: [Cue], in range: Range<Int>, after base: Int,
-    previous: (index: Int, start: MediaTime, end: MediaTime)?,
-    latestEnd: (index: Int, end: MediaTime)?, of track: Track, in context: ValidationContext,
-    id: String?, threads: Int
-  ) -> (findings: [Diagnostic], scripts: ScriptCounts) {
-    let input = Self.input(for: track, context: context)
-    let rules = TrackRules(self, for: input, in: context)
-    let (passes, scripts) = cuePasses(
-      cues, in: range, after: base, previous: previous, latestEnd: latestEnd, rules: rules,
-      input: input, id: id, threads: threads, readsCues: false)
-    return (Self.list(passes.map(\.findings), cues: cues, after: base), scripts)
-  }
-
-  /// The findings of the rules about `track` as a whole, whose cues had `scripts` letters
-  /// per script (see `checkCues`), sorted by position.
-  package func checkTrack(
-    _ track: Track, scripts: ScriptCounts, in context: ValidationContext, id: String?
-  ) -> [Diagnostic] {
-    var input = Self.input(for: track, context: context)
-    input.scripts = scripts
-    let rules = TrackRules(self, for: input, in: context)
-    return Self.list([trackFindings(rules, input: input, id: id)], cues: [], after: 0)
-  }
-
-  /// True when a rule about `track` as a whole may find something only once every cue has
-  /// been read (`TrackRule.needsCues(_:)`).
-  package func trackRulesNeedCues(_ track: Track, in context: ValidationContext) -> Bool {
-    let input = Self.input(for: track, context: context)
-    return TrackRules(self, for: input, in: context).track.contains { $0.needsCues(input) }
   }
 
   /// The rules that run on one track, split into cue rules and rules about the whole track,
@@ -149,14 +109,13 @@ public struct Validator: Sendable {
   }
 
   /// Runs the cue rules over the cues of `range` in `cues` (the track's after its first
-  /// `base`) in blocks, on two threads when `threads` says so; each block starts from what the
-  /// cues before it leave (the previous cue, the latest end), the first from `previous` and
-  /// `latestEnd`.
+  /// `base`) in blocks; each block starts from what the cues before it leave (the previous
+  /// cue, the latest end), the first from `previous` and `latestEnd`.
   private func cuePasses(
     _ cues: [Cue], in range: Range<Int>, after base: Int,
     previous first: (index: Int, start: MediaTime, end: MediaTime)?,
     latestEnd firstLatest: (index: Int, end: MediaTime)?, rules: TrackRules, input: TrackInput,
-    id: String?, threads: Int, readsCues: Bool
+    id: String?, readsCues: Bool
   ) -> (passes: [CuePass], scripts: ScriptCounts) {
     let blockSize = max(1, cueBlockSize)
     let blockCount =
@@ -174,7 +133,7 @@ public struct Validator: Sendable {
     let counting = input.limits.counting
     let context = input
     let (cueRules, cueSeverities, needsText) = (rules.cue, rules.cueSeverities, rules.needsText)
-    let pass = { @Sendable [starts] (block: Int) -> CuePass in
+    let pass = { (block: Int) -> CuePass in
       var findings = Findings(file: file, track: id, readsCues: readsCues)
       findings.prepare(cueSeverities)
       let lower = range.lowerBound + block * blockSize
@@ -208,7 +167,8 @@ public struct Validator: Sendable {
     var passes: [CuePass] = []
     passes.reserveCapacity(blockCount)
     var scripts = ScriptCounts()
-    OrderedParallelMap.run(blocks: blockCount, threads: threads, make: pass) { part in
+    for block in 0..<blockCount {
+      let part = pass(block)
       scripts.add(part.scripts)
       passes.append(part)
     }
@@ -277,19 +237,14 @@ public struct Validator: Sendable {
       needsText: Bool, track: TrackInput
     ) {
       let ruleCount = rules.count
-      // The source is shared by the cues that both threads check: read without a reference
-      // taken per cue, which would make the threads contend for its count.
-      let shared = source.map { (Unmanaged.passUnretained($0), CueTextScanner.markup(of: $0)) }
+      let markup = source.map(CueTextScanner.markup(of:))
       for offset in range {
         let index = base + offset + 1
         cueInput.move(to: index, previous: previous, latestEnd: latestEnd)
         if needsText {
           var scanned = false
-          if let (reference, markup) = shared {
-            scanned = reference._withUnsafeGuaranteedRef { source in
-              guard let slice = cues.slice(at: offset, of: source) else { return false }
-              return scanner.scan(slice, in: bytes, markup: markup)
-            }
+          if let source, let markup, let slice = cues.slice(at: offset, of: source) {
+            scanned = scanner.scan(slice, in: bytes, markup: markup)
           }
           if !scanned { scanner.scan(cues[offset]) }
           swap(&cueInput.text, &scanner.view)

@@ -129,9 +129,8 @@ struct CompactFindingsTests {
 
   /// Every rule on a track with findings of every kind: the same diagnostics, field by field
   /// and in the same order, whether the rows keep their cues' details or read them from the
-  /// cues, on one thread and two.
-  @Test(arguments: [1, 2])
-  func findingsThatReadTheCuesReadAsThoseThatKeepACopy(threads: Int) {
+  /// cues.
+  @Test func findingsThatReadTheCuesReadAsThoseThatKeepACopy() {
     var text = "WEBVTT\n"
     for index in 0..<9000 {
       let start = index * 1500
@@ -149,7 +148,6 @@ struct CompactFindingsTests {
     let context = ValidationContext(tracks: [track])
     func fields(_ keepCues: Bool) -> [String] {
       var validator = Validator()
-      validator.threads = threads
       validator.findingsKeepCues = keepCues
       return validator.validate(track, in: context, id: "1").map {
         "\($0.rule) \($0.severity) \($0.message) \($0.hint ?? "-") \(String(describing: $0.location))"
@@ -166,18 +164,17 @@ struct CompactFindingsTests {
 
   /// Cues whose places in the file are not in their order (two swapped, within a block of
   /// cues and across two): their findings still come out in the order of their places,
-  /// each finding about a cue at its cue's place, on one thread and two.
-  @Test(arguments: [(2, 7, 1), (3, 4, 1), (2, 7, 2), (3, 4, 2)])
-  func findingsAboutCuesPlacedOutOfTheirOrderAreSorted(swap: (Int, Int, Int)) {
+  /// each finding about a cue at its cue's place.
+  @Test(arguments: [(2, 7), (3, 4)])
+  func findingsAboutCuesPlacedOutOfTheirOrderAreSorted(swap: (Int, Int)) {
     var text = "WEBVTT\n"
     for index in 0..<10 { text += "\n00:00:0\(index).000 --> 00:00:0\(index).500\nx\n" }
     var track = RuleHarness.read(text, format: .webvtt)
-    let (a, b, threads) = swap
+    let (a, b) = swap
     let place = track.cues[a].location
     track.cues[a].location = track.cues[b].location
     track.cues[b].location = place
     var validator = Validator(rules: [EveryCueRule()])
-    validator.threads = threads
     validator.cueBlockSize = 4
     let findings = validator.validate(track, in: ValidationContext(tracks: [track]))
     #expect(findings.count == 20)

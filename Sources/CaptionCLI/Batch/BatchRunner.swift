@@ -1,4 +1,5 @@
 import CaptionKit
+import CaptionRuntime
 import Dispatch
 import Synchronization
 

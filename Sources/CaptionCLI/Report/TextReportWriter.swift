@@ -9,18 +9,15 @@ enum TextReportWriter {
     return result
   }
 
-  /// Findings worded together, on one thread: about 190 KiB of text. Up to ten blocks are
-  /// worded ahead of the one written, so that the second thread goes on wording while this
-  /// one hands text to the system.
+  /// Findings worded together: about 190 KiB of text.
   static let defaultBlockSize = 1024
 
   /// Writes the report in chunks of about `chunkSize` bytes, handing each to `flush`, so a
-  /// report of a million findings is never held whole in memory. With `threads` > 1, the
-  /// findings are worded in blocks on two threads, still written in order. `counts`, when
-  /// given, is the report's `counts()`, for the summary line.
+  /// report of a million findings is never held whole in memory. `counts`, when given, is
+  /// the report's `counts()`, for the summary line.
   static func write<E: Error>(
     _ report: ValidationReport, counts: [Severity: Int]? = nil, chunkSize: Int,
-    threads: Int = 1, blockSize: Int = defaultBlockSize, flush: ([UInt8]) throws(E) -> Void
+    blockSize: Int = defaultBlockSize, flush: ([UInt8]) throws(E) -> Void
   ) throws(E) {
     let blockSize = max(1, blockSize)
     var bytes: [UInt8] = []
@@ -33,7 +30,7 @@ enum TextReportWriter {
     }
     let diagnostics = report.diagnostics
     let found = diagnostics.count
-    let lines = { @Sendable [streams] (block: Int) -> [UInt8] in
+    let lines = { (block: Int) -> [UInt8] in
       let lower = block * blockSize
       let range = lower..<lower + min(blockSize, found - lower)
       // About two lines a finding, each naming the file.
@@ -48,14 +45,12 @@ enum TextReportWriter {
       }
       return text.bytes
     }
-    try OrderedParallelMap.run(
-      blocks: found == 0 ? 0 : (found - 1) / blockSize + 1, threads: threads, window: 10,
-      make: lines
-    ) { (text: [UInt8]) throws(E) in
+    for block in 0..<(found == 0 ? 0 : (found - 1) / blockSize + 1) {
+      let text = lines(block)
       // A block of findings is about a chunk already: it goes out as it is.
       if bytes.isEmpty && text.count >= chunkSize / 2 {
         try flush(text)
-        return
+        continue
       }
       bytes.append(contentsOf: text)
       if bytes.count >= chunkSize {
@@ -191,13 +186,12 @@ enum TextReportWriter {
     }
   }
 
-  /// `file:line:col: severity: message [rule]`, a newline, and the hint line when present.
+  /// `file:line:col: severity: message [rule]`, a newline, and the hint line when present:
+  /// the bytes `append` writes, as a string.
   static func line(for diagnostic: Diagnostic) -> String {
-    var text = diagnostic.compilerStyle + "\n"
-    if let hint = diagnostic.hint {
-      text += "    hint: \(hint)\n"
-    }
-    return text
+    var bytes = ByteBuffer(capacity: 256)
+    append(diagnostic, to: &bytes)
+    return bytes.string
   }
 
   private static func plural(_ count: Int, _ noun: String) -> String {

@@ -8,6 +8,8 @@ public final class SRTCueTextMarkup: CueTextMarkup {
 
   private init() {}
 
+  public var writtenSyntax: WrittenCueSyntax { .srt }
+
   public func nodes(of text: String) -> [CueNode] {
     var text = text
     return text.withUTF8 { SRTMarkup($0, cue: "cue").text.nodes }

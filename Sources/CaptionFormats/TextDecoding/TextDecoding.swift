@@ -74,14 +74,13 @@ public struct DecodedText: Sendable {
 public enum TextDecoding {
   /// Decodes `bytes`. `encoding` forces an encoding (from `--encoding`); otherwise the
   /// language (from the file name or `--locale`) chooses the legacy page when the bytes are
-  /// not UTF-8. `file` names the file in diagnostics. With `threads` > 1, a large file is
-  /// checked for UTF-8 in two halves at once, with the same result.
+  /// not UTF-8. `file` names the file in diagnostics.
   ///
   /// A byte order mark wins over a forced encoding, as in browsers. Only the first mark is
   /// removed; a second one is text (U+FEFF) for the format reader to judge.
   public static func decode(
     _ bytes: [UInt8], encoding: TextEncoding? = nil, language: LanguageTag? = nil,
-    file: String? = nil, threads: Int = 1
+    file: String? = nil
   ) -> DecodedText {
     if var declared = TextEncoding.byteOrderMark(of: bytes) {
       if declared == .utf32LE, encoding == .utf16LE { declared = .utf16LE }
@@ -96,7 +95,7 @@ public enum TextDecoding {
         decodedOffset: 0, hint: "save the file as UTF-8")
       return decodeUnicode(bytes, as: wide, from: 0, notes: [note], file: file)
     }
-    let invalid = bytes.withUnsafeBufferPointer { UTF8Validation.scan($0, threads: threads) }
+    let invalid = bytes.withUnsafeBufferPointer { UTF8Validation.scan($0) }
     guard let encoding else {
       guard let invalid else { return DecodedText(utf8: bytes) }
       let (legacy, reason) = TextEncoding.legacy(for: language)

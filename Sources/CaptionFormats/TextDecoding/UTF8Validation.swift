@@ -21,31 +21,6 @@ enum UTF8Validation {
 
   private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
-  /// Buffers from this size on are checked in two halves at once by `scan(_:threads:)`.
-  static let twoHalvesSize = 1 << 20
-
-  /// `scan(buffer)`, with a large buffer (`twoHalvesSize` on) checked in two halves, the
-  /// later one on another thread, when `threads` > 1. The halves meet at the start of a
-  /// sequence; when either finds an invalid one, the whole buffer is scanned again here, so
-  /// that the answer (the first invalid sequence and what came before it) is the same.
-  static func scan(_ buffer: UnsafeBufferPointer<UInt8>, threads: Int) -> Invalid? {
-    guard threads > 1, buffer.count >= twoHalvesSize else { return scan(buffer) }
-    var middle = buffer.count / 2
-    // At most three continuation bytes (10xxxxxx) end the sequence the middle falls in.
-    var steps = 0
-    while steps < 3, middle < buffer.count, buffer[middle] & 0xC0 == 0x80 {
-      middle += 1
-      steps += 1
-    }
-    nonisolated(unsafe) let later = UnsafeBufferPointer(rebasing: buffer[middle...])
-    let (earlierValid, laterValid) = WorkerThread.run {
-      scan(UnsafeBufferPointer(rebasing: buffer[..<middle])) == nil
-    } alongside: {
-      scan(later) == nil
-    }
-    return earlierValid && laterValid ? nil : scan(buffer)
-  }
-
   /// Scans `buffer` from `start`; nil when the rest of the buffer is valid UTF-8.
   static func scan(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Invalid? {
     guard let base = buffer.baseAddress else { return nil }

@@ -8,6 +8,8 @@ public final class WebVTTCueTextMarkup: CueTextMarkup {
 
   private init() {}
 
+  public var writtenSyntax: WrittenCueSyntax { .webVTT }
+
   public func nodes(of text: String) -> [CueNode] {
     CueTextParser.parse(text).text.nodes
   }

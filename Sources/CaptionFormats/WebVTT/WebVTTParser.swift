@@ -27,26 +27,20 @@ struct WebVTTParser {
   /// are kept here, and `lastNumericID` is the last number.
   var cueIDs: [String: Int] = [:]
   var lastNumericID = 0
-  /// The first number read as an identifier.
-  var firstNumericID: Int?
   var increasingNumbers = true
   var seenCue = false
-  /// True when the file was read in two parts (`run(threads:)`) and both were kept.
-  private(set) var readInTwoParts = false
   /// Lines of the block being collected (reused between blocks).
   var buffer: [TextLine] = []
 
   /// True when the file holds no carriage return (see `LineScanner.lineFeedsOnly`).
   let lineFeedsOnly: Bool
 
-  /// A parser of `bytes`; `lineFeedsOnly`, when known, says whether they hold no carriage
-  /// return.
-  init(bytes: [UInt8], file: String?, lineFeedsOnly: Bool? = nil) {
+  /// A parser of `bytes`.
+  init(bytes: [UInt8], file: String?) {
     self.bytes = bytes
     self.source = CueSource(bytes: bytes, syntax: WebVTTCueTextMarkup.shared)
     self.file = file
-    self.lineFeedsOnly =
-      lineFeedsOnly ?? bytes.withUnsafeBufferPointer(LineScanner.holdsNoCarriageReturn)
+    self.lineFeedsOnly = bytes.withUnsafeBufferPointer(LineScanner.holdsNoCarriageReturn)
     self.scanner = LineScanner(bytes)
     scanner.lineFeedsOnly = self.lineFeedsOnly
   }
@@ -56,72 +50,6 @@ struct WebVTTParser {
   mutating func run() {
     parse()
     sortDiagnostics()
-  }
-
-  /// Reads the file; with `threads` > 1, a large file in two parts at once.
-  ///
-  /// The later part starts at a block a little past the middle after a blank line: its thread
-  /// starts after this one and then readies the pages its cues will be joined into, so it is
-  /// given a little less to read, and the two parts end at about the same time. Once the header
-  /// and the blocks up to the first cue are read here (they define every region a cue can
-  /// use), the later part is read on another thread as if cues had come before it, with
-  /// those regions and increasing numbers as identifiers. It is kept when the earlier part,
-  /// read here, ends in that state, no identifier of the later part was used before, and the
-  /// later part has nothing to report: then one pass would have read the same cues.
-  /// Otherwise the reading of the earlier part goes on through the later one, as one pass
-  /// does.
-  mutating func run(threads: Int, twoPartSize: Int = CaptionFileReader.twoPartSize) {
-    guard threads > 1, bytes.count >= twoPartSize,
-      let split = Self.laterPart(bytes, from: bytes.count / 100 * 53)
-    else {
-      run()
-      return
-    }
-    scanner = LineScanner(bytes, startingAt: 0, end: split)
-    scanner.lineFeedsOnly = lineFeedsOnly
-    defer { sortDiagnostics() }
-    guard readHeader() else { return }
-    readBlocks(untilCue: true)
-    guard seenCue else {
-      scanner.readToEnd()
-      readBlocks()
-      return
-    }
-    let (bytes, file, regions, regionsByID) = (self.bytes, self.file, self.regions, regionsByID)
-    let lineFeedsOnly = self.lineFeedsOnly
-    let joinPlace = JoinPlace(cues)
-    let (_, later) = WorkerThread.run {
-      readBlocks()
-    } alongside: {
-      var parser = WebVTTParser(bytes: bytes, file: file, lineFeedsOnly: lineFeedsOnly)
-      parser.scanner = LineScanner(bytes, startingAt: split)
-      parser.scanner.lineFeedsOnly = lineFeedsOnly
-      parser.seenCue = true
-      parser.regions = regions
-      parser.regionsByID = regionsByID
-      parser.cues.reserveCapacity(parser.estimatedCueCount() / 2 + 16)
-      parser.readBlocks()
-      joinPlace.prefault(count: parser.cues.count)
-      return parser
-    }
-    guard later.diagnostics.isEmpty, later.increasingNumbers, increasingNumbers,
-      pushedBack == nil, later.firstNumericID.map({ $0 > lastNumericID }) ?? true,
-      !later.cueIDs.keys.contains(where: { cueIDs[$0] != nil }),
-      later.regions.count == regions.count, self.regions.count == regions.count
-    else {
-      scanner.readToEnd()
-      readBlocks()
-      return
-    }
-    cues.append(later.cues, movedDown: scanner.lineCount)
-    readInTwoParts = true
-  }
-
-  /// Where a later part of the file may start, from `start` on: a line after one empty line.
-  private static func laterPart(_ bytes: [UInt8], from start: Int) -> Int? {
-    bytes.withUnsafeBufferPointer {
-      LineScanner.lineAfterOneEmptyLine(in: $0, from: max(start, 8)) { _ in true }
-    }
   }
 
   private mutating func sortDiagnostics() {
@@ -168,10 +96,9 @@ struct WebVTTParser {
     return true
   }
 
-  /// The block loop: every block up to the end of the lines, or up to the first cue.
-  private mutating func readBlocks(untilCue: Bool = false) {
-    while !(untilCue && seenCue) {
-      guard let line = nextLine() else { break }
+  /// The block loop: every block up to the end of the lines.
+  private mutating func readBlocks() {
+    while let line = nextLine() {
       if line.range.isEmpty { continue }
       pushedBack = line
       collectBlock()
@@ -548,7 +475,6 @@ struct WebVTTParser {
     if increasingNumbers {
       let number = decimalValue(id)
       if let number, number > lastNumericID {
-        if firstNumericID == nil { firstNumericID = number }
         lastNumericID = number
         return nil
       }

@@ -6,13 +6,10 @@ public enum WebVTTReader {
   /// The rule id of every syntax finding.
   public static let rule = "parse.webvtt"
 
-  /// Reads `text`; with `threads` > 1, a large file in two parts at once, with the same
-  /// result.
-  public static func read(_ text: DecodedText, path: String? = nil, threads: Int = 1)
-    -> ReadResult
-  {
+  /// Reads `text`.
+  public static func read(_ text: DecodedText, path: String? = nil) -> ReadResult {
     var parser = WebVTTParser(bytes: text.utf8, file: path)
-    parser.run(threads: threads)
+    parser.run()
     var track = Track(format: .webvtt, path: path, encoding: text.encoding.rawValue)
     track.cues = parser.cues
     track.regions = parser.regions

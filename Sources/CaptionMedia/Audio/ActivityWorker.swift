@@ -1,4 +1,5 @@
 import CaptionCore
+import CaptionRuntime
 
 /// Resamples decoded audio to mono 16 kHz and runs the detector over it, on a thread of its
 /// own when asked and the machine has more than one core, so that this work overlaps

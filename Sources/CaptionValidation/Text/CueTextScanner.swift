@@ -1,5 +1,4 @@
 public import CaptionCore
-import CaptionFormats
 
 /// Works out a `CueTextView` for each cue of a track, reusing its buffers: WebVTT and SRT
 /// text kept as written is scanned as bytes without building its tree; other text is walked
@@ -87,9 +86,11 @@ public struct CueTextScanner: Sendable {
   /// How text in `syntax` (nil: plain) is scanned as written; nil when it is walked as a tree.
   private static func syntax(of syntax: (any CueTextMarkup)?) -> Syntax? {
     guard let syntax else { return .plain }
-    if syntax === WebVTTCueTextMarkup.shared { return .webvtt }
-    if syntax === SRTCueTextMarkup.shared { return .srt }
-    return nil
+    switch syntax.writtenSyntax {
+    case .webVTT: return .webvtt
+    case .srt: return .srt
+    case .other: return nil
+    }
   }
 
   private mutating func begin() {

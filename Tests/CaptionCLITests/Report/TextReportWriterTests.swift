@@ -76,13 +76,13 @@ struct TextReportWriterTests {
     #expect(rows > 1000)
   }
 
-  @Test(arguments: [(1, 1), (2, 1), (2, 7), (2, 2048)])
-  func blocksOnTwoThreadsWriteTheSameBytes(threads: Int, blockSize: Int) {
+  @Test(arguments: [1, 7, 2048])
+  func chunksWriteTheBytesOfTheWholeReport(blockSize: Int) {
     let report = Self.manyFindings()
     #expect(report.diagnostics.count > 1400)
     let whole = TextReportWriter.write(report)
     var chunks: [[UInt8]] = []
-    TextReportWriter.write(report, chunkSize: 1000, threads: threads, blockSize: blockSize) {
+    TextReportWriter.write(report, chunkSize: 1000, blockSize: blockSize) {
       chunks.append($0)
     }
     #expect(chunks.joined().elementsEqual(whole))

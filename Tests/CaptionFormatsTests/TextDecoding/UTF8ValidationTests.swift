@@ -2,10 +2,11 @@ import Testing
 
 @testable import CaptionFormats
 
-/// A large buffer checked in two halves at once gives the answer of one scan.
+/// The strict UTF-8 scan finds the first invalid sequence where it is, in long runs of
+/// ASCII (read eight and 32 bytes at a time) and of other text alike.
 struct UTF8ValidationTests {
-  /// About 1.5 MiB of mixed text: ASCII, Latin, Hangul and emoji, so that the middle may
-  /// fall inside a sequence of any length.
+  /// About 1.5 MiB of mixed text: ASCII, Latin, Hangul and emoji, shifted by `shift` bytes
+  /// so that a wide read may start inside a sequence of any length.
   static func text(shift: Int) -> [UInt8] {
     let pieces = ["caption line ", "é", "한국어 ", "😀", "\n"]
     var bytes: [UInt8] = Array(repeating: 0x61, count: shift)
@@ -17,48 +18,52 @@ struct UTF8ValidationTests {
     return bytes
   }
 
-  static func scan(_ bytes: [UInt8], threads: Int) -> UTF8Validation.Invalid? {
-    bytes.withUnsafeBufferPointer { UTF8Validation.scan($0, threads: threads) }
+  static func scan(_ bytes: [UInt8]) -> UTF8Validation.Invalid? {
+    bytes.withUnsafeBufferPointer { UTF8Validation.scan($0) }
   }
 
   @Test(arguments: 0..<4)
-  func validTextIsValidInTwoHalves(shift: Int) {
-    let bytes = Self.text(shift: shift)
-    #expect(bytes.count >= UTF8Validation.twoHalvesSize)
-    #expect(Self.scan(bytes, threads: 2) == nil)
+  func validTextIsValid(shift: Int) {
+    #expect(Self.scan(Self.text(shift: shift)) == nil)
   }
 
-  /// Offsets early, late, and on each side of where the halves meet.
+  /// Offsets early, late, and around the middle of the text.
   static let offsets: [Int] = {
     let middle = text(shift: 1).count / 2
     return [10, 1_500_000] + Array(middle - 4...middle + 4)
   }()
 
   @Test(arguments: offsets)
-  func anInvalidByteIsFoundAsOneScanFindsIt(offset: Int) {
+  func anInvalidByteIsFoundWhereItIs(offset: Int) {
     var bytes = Self.text(shift: 1)
-    bytes[offset] = 0xFF
-    let whole = Self.scan(bytes, threads: 1)
-    #expect(whole != nil)
-    #expect(Self.scan(bytes, threads: 2) == whole)
+    // The first byte of the sequence the offset falls in is the one made invalid.
+    var start = offset
+    while bytes[start] & 0xC0 == 0x80 { start -= 1 }
+    bytes[start] = 0xFF
+    #expect(Self.scan(bytes)?.offset == start)
+    #expect(Self.scan(bytes)?.length == 1)
   }
 
   @Test(arguments: offsets)
-  func aLeadByteWithoutItsSequenceIsFoundAsOneScanFindsIt(offset: Int) {
+  func aLeadByteWithoutItsSequenceIsFoundWhereItIs(offset: Int) {
     var bytes = Self.text(shift: 1)
-    bytes[offset] = 0xE3
-    bytes[offset + 1] = 0x61
-    let whole = Self.scan(bytes, threads: 1)
-    #expect(whole != nil)
-    #expect(Self.scan(bytes, threads: 2) == whole)
+    var start = offset
+    while bytes[start] & 0xC0 == 0x80 { start -= 1 }
+    bytes[start] = 0xE3
+    bytes[start + 1] = 0x61
+    #expect(Self.scan(bytes)?.offset == start)
   }
 
-  @Test func aSequenceCutAtTheMiddleIsInvalid() {
-    // Continuation bytes past where the halves would meet: more than a sequence may have.
+  @Test func continuationBytesWithoutALeadAreInvalid() {
     var bytes = Array(repeating: UInt8(0x61), count: 1_200_000)
     for index in 599_998..<600_006 { bytes[index] = 0x80 }
-    let whole = Self.scan(bytes, threads: 1)
-    #expect(whole?.offset == 599_998)
-    #expect(Self.scan(bytes, threads: 2) == whole)
+    #expect(Self.scan(bytes)?.offset == 599_998)
+  }
+
+  @Test func validSequencesBeforeTheFirstInvalidOneAreCounted() {
+    let bytes = Array("é한😀".utf8) + [0xFF]
+    let invalid = Self.scan(bytes)
+    #expect(invalid?.offset == 9)
+    #expect(invalid?.nonASCIIBefore == 3)
   }
 }
