@@ -60,6 +60,7 @@ let package = Package(
     .testTarget(
       name: "CaptionExportTests", dependencies: ["CaptionExport"], exclude: ["Snapshots"],
       swiftSettings: settings),
+    .testTarget(name: "CaptionKitTests", dependencies: ["CaptionKit"], swiftSettings: settings),
     .testTarget(
       name: "CaptionCLITests", dependencies: ["CaptionCLI"], swiftSettings: settings),
     .testTarget(

@@ -1,3 +1,5 @@
+import CaptionKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

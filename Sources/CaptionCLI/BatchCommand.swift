@@ -220,9 +220,13 @@ enum BatchCommand: CaptionCommand {
       }
       progress.finished(input.path, status: .error)
     }
+    var check = CaptionCheck(profile: profile, reader: inputOptions.reader)
+    check.audio = media.audio
+    check.audioStream = media.audioStream
+    check.sourceLocale = media.sourceLocale
     let settings = BatchRunner.Settings(
-      options: inputOptions, media: media, profile: profile, validator: Validator(),
-      failOn: failOn, timeout: timeout, transcripts: transcripts)
+      options: inputOptions, check: check, failOn: failOn, timeout: timeout,
+      transcripts: transcripts)
     let runner = BatchRunner(
       inputs: inputs, settings: settings, stderr: stderr, progress: progress, emit: emit)
     let tally = inputs.isEmpty ? BatchRunner.Tally() : runner.run(jobs: jobs)
@@ -258,7 +262,7 @@ enum BatchCommand: CaptionCommand {
     ) {
       let files: (media: [String], captions: [String])
       do {
-        files = try ValidateCommand.inputFiles(of: path)
+        files = try CaptionCheck.inputFiles(of: path)
       } catch {
         fail(path, error.message)
         return

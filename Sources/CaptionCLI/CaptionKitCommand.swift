@@ -112,6 +112,17 @@ public enum CaptionKitCommand {
       if let hint = failure.hint { text += "hint: \(hint)\n" }
       context.stderr.report(text)
       return failure.exitCode
+    } catch let stopped as CheckStopped {
+      switch stopped.kind {
+      case .badOption:
+        return usageError(
+          UsageError(stopped.message, hint: stopped.hint), usage: usage, context: context)
+      case .ffmpegUnavailable:
+        var text = "error: \(stopped.message)\n"
+        if let hint = stopped.hint { text += "hint: \(hint)\n" }
+        context.stderr.report(text)
+        return ExitCode.unavailable
+      }
     } catch let error as FFmpegUnavailable {
       context.stderr.report("error: \(error)\nhint: \(error.hint)\n")
       return ExitCode.unavailable

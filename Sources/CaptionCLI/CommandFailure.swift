@@ -1,3 +1,5 @@
+import CaptionKit
+
 /// A command that cannot finish: a one-line reason and the exit code that classifies it.
 struct CommandFailure: Error, Equatable {
   var exitCode: Int32
@@ -12,6 +14,12 @@ struct CommandFailure: Error, Equatable {
 }
 
 extension CommandFailure {
+  /// An input that could not be read: exit 66 when it is missing, 65 when it is unusable.
+  init(_ failure: InputFailure) {
+    let code = failure.kind == .missing ? ExitCode.noInput : ExitCode.dataError
+    self.init(code, failure.message, hint: failure.hint)
+  }
+
   /// Standard output refused the command's output (a closed pipe, a full disk).
   static func standardOutput(_ failure: WriteFailure) -> CommandFailure {
     CommandFailure(ExitCode.cannotCreate, "cannot write to standard output: \(failure.reason)")

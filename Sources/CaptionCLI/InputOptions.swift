@@ -59,21 +59,28 @@ struct InputOptions {
     return aliases[lower]
   }
 
+  /// The bytes of standard input, at most `limit`; its failures are those of reading a
+  /// caption file named `<stdin>`.
+  static func readStandardInput(_ stdin: ByteSource, limit: Int) throws(CaptionFileReader.Failure)
+    -> [UInt8]
+  {
+    do throws(ReadFailure) {
+      return try stdin.readAll(limit: limit)
+    } catch {
+      switch error {
+      case .tooLarge(let limit):
+        throw .tooLarge(path: "<stdin>", size: nil, limit: limit)
+      case .system(let reason):
+        throw .unreadable(path: "<stdin>", reason: reason)
+      }
+    }
+  }
+
   /// Reads a caption file, or standard input for `-`. Failures become exit 65 or 66.
   func read(_ path: String, in context: CommandContext) throws(CommandFailure) -> ReadResult {
     do throws(CaptionFileReader.Failure) {
       if path == "-" {
-        let bytes: [UInt8]
-        do throws(ReadFailure) {
-          bytes = try context.stdin.readAll(limit: reader.maximumSize)
-        } catch {
-          switch error {
-          case .tooLarge(let limit):
-            throw .tooLarge(path: "<stdin>", size: nil, limit: limit)
-          case .system(let reason):
-            throw .unreadable(path: "<stdin>", reason: reason)
-          }
-        }
+        let bytes = try Self.readStandardInput(context.stdin, limit: reader.maximumSize)
         var result = try reader.read(bytes: bytes, path: "<stdin>")
         result.track.path = "-"
         return result
@@ -85,16 +92,6 @@ struct InputOptions {
   }
 
   static func failure(_ error: CaptionFileReader.Failure) -> CommandFailure {
-    switch error {
-    case .missing, .unreadable:
-      return CommandFailure(ExitCode.noInput, error.description)
-    case .tooLarge(_, let size, let limit):
-      let hint =
-        size.map { "raise the limit with --max-input-size \(max($0, limit + 1))" }
-        ?? "raise the limit with --max-input-size"
-      return CommandFailure(ExitCode.dataError, error.description, hint: hint)
-    case .notCaptionFile:
-      return CommandFailure(ExitCode.dataError, error.description)
-    }
+    CommandFailure(InputFailure(error))
   }
 }

@@ -166,12 +166,12 @@ public struct CaptionFileReader: Sendable {
     if descriptor < 0 {
       let code = errno
       if code == ENOENT || code == ENOTDIR { throw .missing(path: path) }
-      throw .unreadable(path: path, reason: describe(code))
+      throw .unreadable(path: path, reason: SystemError.describe(code))
     }
     var status = stat()
     var failure: Failure?
     if fstat(descriptor, &status) != 0 {
-      failure = .unreadable(path: path, reason: describe(errno))
+      failure = .unreadable(path: path, reason: SystemError.describe(errno))
     } else if (status.st_mode & S_IFMT) == S_IFDIR {
       failure = .unreadable(path: path, reason: "it is a folder")
     } else if Int(status.st_size) > maximumSize {
@@ -208,7 +208,7 @@ public struct CaptionFileReader: Sendable {
     } else if failure == nil {
       failure = readRest(descriptor, into: &bytes, maximumSize: maximumSize)
     }
-    if let failure { throw .unreadable(path: path, reason: describe(failure)) }
+    if let failure { throw .unreadable(path: path, reason: SystemError.describe(failure)) }
     if bytes.count > maximumSize {
       throw .tooLarge(path: path, size: bytes.count, limit: maximumSize)
     }
@@ -233,13 +233,6 @@ public struct CaptionFileReader: Sendable {
       bytes.append(contentsOf: chunk[0..<got])
     }
     return nil
-  }
-
-  static func describe(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    let message = String(cString: text)
-    guard let first = message.first else { return "error \(code)" }
-    return first.lowercased() + message.dropFirst()
   }
 
   /// True when the bytes start with a UTF-16 or UTF-32 byte order mark (zero bytes expected).

@@ -1,5 +1,5 @@
 import CaptionKit
-import Synchronization
+import CaptionRuntime
 
 #if canImport(Glibc)
   import Glibc
@@ -30,7 +30,7 @@ final class BatchProgress: @unchecked Sendable {
   private let total: Int
   private let color: Bool
   private let start = BatchProgress.now()
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Time between two redraws of the line, in nanoseconds.
   static let redrawInterval: UInt64 = 200_000_000

@@ -1,7 +1,6 @@
 import CaptionKit
 import CaptionRuntime
 import Dispatch
-import Synchronization
 
 /// Runs the validation of many inputs on a fixed number of worker threads, each taking the
 /// next input when it is done with one, and hands every result line to `emit` as it is made.
@@ -13,9 +12,9 @@ import Synchronization
 final class BatchRunner: @unchecked Sendable {
   struct Settings {
     var options: InputOptions
-    var media: MediaOptions
-    var profile: ValidationProfile
-    var validator: Validator
+    /// The check of one input: profile, reader, media options (an input's own profile, from
+    /// the manifest, replaces its profile).
+    var check: CaptionCheck
     var failOn: Severity?
     /// Seconds an input may take; nil for no limit.
     var timeout: Double?
@@ -49,7 +48,7 @@ final class BatchRunner: @unchecked Sendable {
   private let stderr: LockedSink
   private let progress: BatchProgress
   private let emit: ([UInt8]) throws(WriteFailure) -> Void
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let changed = DispatchSemaphore(value: 0)
 
   init(
@@ -188,22 +187,21 @@ final class BatchRunner: @unchecked Sendable {
   func process(
     _ input: BatchInput, in context: CommandContext
   ) -> (line: [UInt8], status: BatchLine.Status) {
+    var check = settings.check
+    if let profile = input.profile { check.profile = profile }
     var report = ValidationReport()
-    var noPage: HTMLReportCollector?
-    let profile = input.profile ?? settings.profile
-    do {
+    do throws(CheckStopped) {
       if input.isMedia {
-        try ValidateCommand.validateMedia(
-          input.path, options: settings.media, reader: settings.options.reader,
-          profile: profile, validator: settings.validator, report: &report,
-          htmlCues: &noPage, tracks: input.tracks, in: context)
+        try check.validateMedia(input.path, tracks: input.tracks, into: &report)
       } else {
-        try ValidateCommand.validateCaptionFile(
-          input.path, options: settings.options, profile: profile,
-          validator: settings.validator, report: &report, htmlCues: &noPage, in: context)
+        check.validateCaptionFile(input.path, into: &report)
       }
     } catch {
-      return (BatchLine.errorLine(for: input, reason: Self.reason(error)), .error)
+      return (BatchLine.errorLine(for: input, reason: error.message), .error)
+    }
+    for case .note(let text) in report.messages { context.stderr.report("\(text)\n") }
+    if let failure = report.failures.first {
+      return (BatchLine.errorLine(for: input, reason: failure.message), .error)
     }
     let status: BatchLine.Status =
       report.hasFinding(atLeast: settings.failOn) ? .findings : .ok

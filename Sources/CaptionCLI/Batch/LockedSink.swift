@@ -1,9 +1,9 @@
-import Synchronization
+import CaptionRuntime
 
 /// A sink several threads write to, one whole write at a time.
 final class LockedSink: ByteSink, @unchecked Sendable {
   private let sink: ByteSink
-  private let lock = Mutex(())
+  private let lock = Locked(())
 
   init(_ sink: ByteSink) {
     self.sink = sink

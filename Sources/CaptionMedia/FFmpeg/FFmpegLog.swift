@@ -1,5 +1,5 @@
 internal import CFFmpeg
-import Synchronization
+import CaptionRuntime
 
 #if canImport(Glibc)
   import Glibc
@@ -54,7 +54,7 @@ enum FFmpegLog {
   /// How many messages are kept; older ones are dropped.
   static let capacity = 16
 
-  private static let messages = Mutex<[Message]>([])
+  private static let messages = Locked<[Message]>([])
 
   /// Takes the messages `object` logged, leaving the others.
   static func take(from object: UnsafeMutableRawPointer) -> [Message] {

@@ -3,6 +3,7 @@ import FoundationXML
 import Testing
 
 @testable import CaptionCLI
+@testable import CaptionKit
 
 struct JUnitReportWriterTests {
   @Test func writesASuitePerFileAndACasePerRule() {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CaptionCLI
+@testable import CaptionKit
 
 struct SARIFReportWriterTests {
   func log() throws -> [String: Any] {

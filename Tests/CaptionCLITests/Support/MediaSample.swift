@@ -1,5 +1,5 @@
+import CaptionRuntime
 import Foundation
-import Synchronization
 
 /// A small Matroska file made once per test run with the `ffmpeg` command: 3 s of picture,
 /// a German audio track, English SDH subtitles and two chapters.
@@ -8,7 +8,7 @@ enum MediaSample {
     var description: String
   }
 
-  private static let made = Mutex<String?>(nil)
+  private static let made = Locked<String?>(nil)
 
   static func matroska() throws -> String {
     try made.withLock { made in

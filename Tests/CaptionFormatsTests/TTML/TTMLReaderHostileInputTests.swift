@@ -5,7 +5,7 @@ import Testing
 
 /// Documents built to make a reader crash, hang or use unbounded memory: each is read in
 /// bounded time and gives findings, not a crash.
-@Suite(.timeLimit(.minutes(1))) struct TTMLReaderHostileInputTests {
+@Suite(.timeLimit(.minutes(hangGuardMinutes))) struct TTMLReaderHostileInputTests {
   @Test func boundsDeepNesting() {
     let depth = 100_000
     let text = TTMLTestSupport.document(

@@ -5,7 +5,7 @@ import Testing
 
 /// The in-house XML parser the TTML reader uses: its events with their positions, namespaces,
 /// references, and a message and position for each well-formedness fault.
-@Suite(.timeLimit(.minutes(1))) struct XMLStreamParserTests {
+@Suite(.timeLimit(.minutes(hangGuardMinutes))) struct XMLStreamParserTests {
   /// Writes each event as a line, with positions as line:column; text pieces in a row are
   /// joined.
   final class Recorder: XMLStreamDelegate {

@@ -1,7 +1,7 @@
 import CFFmpeg
 import CaptionCore
+import CaptionRuntime
 import Foundation
-import Synchronization
 import Testing
 
 @testable import CaptionMedia
@@ -197,7 +197,7 @@ struct MediaSubtitlesTests {
           "00:00:02.125 --> 00:00:03.000 Zwei &amp; drei\nZeilen",
         ])
       // With one: the text as written, and what the reader makes of the settings.
-      let seen = Mutex<[String]>([])
+      let seen = Locked<[String]>([])
       let read = try MediaSubtitles.read(path: media) { settings, text in
         seen.withLock { $0.append(settings) }
         var parsed = CueSettings()

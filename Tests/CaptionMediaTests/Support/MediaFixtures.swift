@@ -1,5 +1,5 @@
+import CaptionRuntime
 import Foundation
-import Synchronization
 
 /// Small media files made with the `ffmpeg` command in a temporary folder, once per test
 /// run, for the tests to read.
@@ -8,7 +8,7 @@ enum MediaFixtures {
     var description: String
   }
 
-  private static let made = Mutex<[String: String]>([:])
+  private static let made = Locked<[String: String]>([:])
 
   /// The temporary folder of this test run; folders of earlier runs whose process has ended
   /// are removed.

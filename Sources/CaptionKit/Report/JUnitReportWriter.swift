@@ -1,11 +1,11 @@
-import CaptionKit
+public import CaptionCore
 
 /// Writes a report as JUnit XML for CI dashboards: one `testsuite` per file, one `testcase`
 /// per rule that ran on it (when the report does not know them: per rule that found
 /// something there, or, for a clean file, its format's parse rule). A test case fails when one of its findings is at or above `--fail-on`; lesser findings go to
 /// its `system-out`.
-enum JUnitReportWriter {
-  static func write(_ report: ValidationReport, failOn: Severity?) -> [UInt8] {
+public enum JUnitReportWriter {
+  public static func write(_ report: ValidationReport, failOn: Severity?) -> [UInt8] {
     var suites = ""
     var totalTests = 0
     var totalFailures = 0
@@ -117,7 +117,7 @@ enum JUnitReportWriter {
 
   /// Escapes text for XML content and attributes; characters XML 1.0 cannot hold at all
   /// (control characters other than tab and line breaks) become U+FFFD.
-  static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {

@@ -1,12 +1,10 @@
-import CaptionKit
-
 /// Writes a report as SARIF 2.1.0, the format code-scanning services read: one run, the
 /// rules that fired, one result per diagnostic with its file, line, column and byte offset.
-enum SARIFReportWriter {
-  static let schema =
+public enum SARIFReportWriter {
+  package static let schema =
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
-  static func write(_ report: ValidationReport) -> [UInt8] {
+  public static func write(_ report: ValidationReport) -> [UInt8] {
     var rules: [String] = []
     var ruleIndex: [String: Int] = [:]
     for diagnostic in report.diagnostics where ruleIndex[diagnostic.rule] == nil {
@@ -170,11 +168,11 @@ enum SARIFReportWriter {
   }
 
   /// The page that documents a rule, relative to the root of captionkit's repository.
-  static func helpURI(_ id: String) -> String {
+  package static func helpURI(_ id: String) -> String {
     "Docs/rules/" + uri(id) + ".md"
   }
 
-  static func level(_ severity: Severity) -> String {
+  package static func level(_ severity: Severity) -> String {
     switch severity {
     case .error: return "error"
     case .warning: return "warning"
@@ -184,7 +182,7 @@ enum SARIFReportWriter {
 
   /// A relative URI reference for a path: bytes other than unreserved characters and `/`
   /// percent-encoded (`my file.vtt` → `my%20file.vtt`).
-  static func uri(_ path: String) -> String {
+  package static func uri(_ path: String) -> String {
     let hex = Array("0123456789ABCDEF".utf8)
     var bytes: [UInt8] = []
     for byte in path.utf8 {

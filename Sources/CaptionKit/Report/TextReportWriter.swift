@@ -1,21 +1,21 @@
-import CaptionKit
+public import CaptionCore
 
 /// Writes a report as compiler-style lines, the hint indented below its finding, then a
 /// summary line: `checked 2 files: 1 error, 0 warnings, 0 remarks`.
-enum TextReportWriter {
-  static func write(_ report: ValidationReport) -> [UInt8] {
+public enum TextReportWriter {
+  public static func write(_ report: ValidationReport) -> [UInt8] {
     var result: [UInt8] = []
     write(report, chunkSize: Int.max) { result.append(contentsOf: $0) }
     return result
   }
 
   /// Findings worded together: about 190 KiB of text.
-  static let defaultBlockSize = 1024
+  package static let defaultBlockSize = 1024
 
   /// Writes the report in chunks of about `chunkSize` bytes, handing each to `flush`, so a
   /// report of a million findings is never held whole in memory. `counts`, when given, is
   /// the report's `counts()`, for the summary line.
-  static func write<E: Error>(
+  package static func write<E: Error>(
     _ report: ValidationReport, counts: [Severity: Int]? = nil, chunkSize: Int,
     blockSize: Int = defaultBlockSize, flush: ([UInt8]) throws(E) -> Void
   ) throws(E) {
@@ -68,7 +68,7 @@ enum TextReportWriter {
   }
 
   /// The last line: `checked 2 files: 1 error, 0 warnings, 0 remarks`.
-  static func summaryLine(files: Int, counts: [Severity: Int]) -> String {
+  package static func summaryLine(files: Int, counts: [Severity: Int]) -> String {
     "checked \(plural(files, "file")): \(plural(counts[.error, default: 0], "error")), "
       + "\(plural(counts[.warning, default: 0], "warning")), "
       + "\(plural(counts[.remark, default: 0], "remark"))\n"
@@ -88,7 +88,7 @@ enum TextReportWriter {
   ///       track 2  Samples/lighthouse/lighthouse.en.captions.vtt, en, captions
   ///       captions 00:00:29.000 of 00:00:54.000; speech 00:00:19.120, uncaptioned 0 s; offset +0.040 s (confidence 0.62)
   ///       1.2.2  A    pass            captions in track 2 cover the detected speech...
-  static func summary(
+  package static func summary(
     of entry: ValidationReport.MediaEntry, tracks: [ValidationReport.Entry]
   ) -> String {
     let coverage = entry.coverage
@@ -127,7 +127,7 @@ enum TextReportWriter {
 
   /// Where a track of a media file comes from, and its language and kind when known:
   /// `stream 2 (mov_text), en, sdh` or `movie.ko.vtt, ko`.
-  static func describe(_ track: Track, in media: MediaInfo) -> String {
+  package static func describe(_ track: Track, in media: MediaInfo) -> String {
     var parts: [String] = []
     if track.source == .embedded, let stream = track.stream {
       let codec = media.streams.first { $0.index == stream }?.codec
@@ -142,7 +142,9 @@ enum TextReportWriter {
 
   /// Appends `line(for:)` of a diagnostic as UTF-8, without building the line as a string;
   /// `stream`, when given, is named before the message (`stream 2: cue 9 has ...`).
-  static func append(_ diagnostic: Diagnostic, stream: Int? = nil, to bytes: inout ByteBuffer) {
+  package static func append(
+    _ diagnostic: Diagnostic, stream: Int? = nil, to bytes: inout ByteBuffer
+  ) {
     // A finding kept as a row is read from its table, taken once for every part.
     if let row = diagnostic.findingRow {
       append(parts: row, stream: stream, to: &bytes)
@@ -188,7 +190,7 @@ enum TextReportWriter {
 
   /// `file:line:col: severity: message [rule]`, a newline, and the hint line when present:
   /// the bytes `append` writes, as a string.
-  static func line(for diagnostic: Diagnostic) -> String {
+  package static func line(for diagnostic: Diagnostic) -> String {
     var bytes = ByteBuffer(capacity: 256)
     append(diagnostic, to: &bytes)
     return bytes.string

@@ -1,4 +1,7 @@
-import CaptionKit
+public import CaptionCore
+public import CaptionFormats
+public import CaptionMedia
+public import CaptionValidation
 
 #if canImport(Glibc)
   import Glibc
@@ -6,46 +9,71 @@ import CaptionKit
   import Darwin
 #endif
 
-/// What `validate` reads for one media file: the probe, the embedded text tracks, the
-/// sidecar files (chapters among them) and, when asked for, the speech in the audio.
-struct MediaInput {
-  var info: MediaInfo
+/// What a check reads for one media file: the probe, the embedded text tracks, the sidecar
+/// files (chapters among them) and, when asked for, the speech in the audio.
+public struct MediaInput: Sendable {
+  public var info: MediaInfo
   /// Embedded tracks first (in stream order), then sidecars (in name order).
-  var results: [ReadResult]
+  public var results: [ReadResult]
   /// Findings about the container (image subtitles, unreadable streams).
-  var diagnostics: [Diagnostic]
+  public var diagnostics: [Diagnostic]
   /// The detected speech; nil when the audio was not analysed.
-  var audio: AudioActivity?
+  public var audio: AudioActivity?
 
   /// File extensions taken for media files.
-  static let extensions: Set<String> = [
+  public static let extensions: Set<String> = [
     "mp4", "m4v", "mov", "mkv", "webm", "mka", "m4a", "mp3", "wav", "aac", "flac", "ogg",
     "oga", "ogv", "opus", "avi", "ts", "m2ts", "mts", "mpg", "mpeg", "wmv", "wma", "3gp", "mxf",
   ]
 
   /// True when the path names a media file by its extension.
-  static func isMedia(_ path: String) -> Bool {
+  public static func isMedia(_ path: String) -> Bool {
     guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
     return extensions.contains(path[path.index(after: dot)...].lowercased())
   }
 
   /// Whether to analyse the audio: on when the media has audio (`--audio` insists, and says
   /// so when there is none), off with `--no-audio`.
-  enum AudioChoice {
+  public enum AudioChoice: Sendable {
     case automatic
     case on
     case off
   }
 
-  /// Reads the media at `path`. A missing file exits 66 before FFmpeg is loaded; FFmpeg's
-  /// failures propagate (`FFmpegUnavailable`: 69, `FFmpegError`: 65).
+  /// Reads the media at `path`. A missing file is an `InputFailure` before FFmpeg is loaded;
+  /// FFmpeg's libraries missing stop the check (`CheckStopped`), and a file FFmpeg cannot
+  /// read is an `InputFailure` too.
   ///
   /// `tracks`, when given, are the caption files read instead of the discovered sidecars
   /// (their names still give their language and kind); one that cannot be read is a failure,
-  /// not a finding.
-  static func read(
+  /// not a finding. What is said while reading (a sidecar folder that cannot be listed, media
+  /// without audio when its analysis was asked for) is added to `notes`, in order, as
+  /// `warning: ...` or `note: ...`.
+  public static func read(
     _ path: String, reader: CaptionFileReader, audio choice: AudioChoice, audioStream: Int?,
-    tracks: [String]? = nil, in context: CommandContext
+    tracks: [String]? = nil, notes: inout [String]
+  ) throws(CheckStopped) -> Result<MediaInput, InputFailure> {
+    do {
+      return .success(
+        try readMedia(
+          path, reader: reader, audio: choice, audioStream: audioStream, tracks: tracks,
+          notes: &notes))
+    } catch let failure as InputFailure {
+      return .failure(failure)
+    } catch let stopped as CheckStopped {
+      throw stopped
+    } catch let error as FFmpegError {
+      return .failure(InputFailure(error.kind == .inputMissing ? .missing : .unusable, "\(error)"))
+    } catch let error as FFmpegUnavailable {
+      throw CheckStopped(.ffmpegUnavailable, "\(error)", hint: error.hint)
+    } catch {
+      return .failure(InputFailure(.unusable, "\(error)"))
+    }
+  }
+
+  private static func readMedia(
+    _ path: String, reader: CaptionFileReader, audio choice: AudioChoice, audioStream: Int?,
+    tracks: [String]?, notes: inout [String]
   ) throws -> MediaInput {
     try checkInput(path)
     let info = try MediaProbe.probe(path)
@@ -58,13 +86,13 @@ struct MediaInput {
           let name = SidecarName(fileName: track, mediaFileName: path)
             ?? SidecarName(fileName: track)
         else {
-          throw CommandFailure(
-            ExitCode.dataError, "\(track): not a caption file name (.vtt, .srt, .ttml)")
+          throw InputFailure(
+            .unusable, "\(track): not a caption file name (.vtt, .srt, .ttml)")
         }
         do {
           results.append(try Sidecar(path: track, name: name).read(with: reader))
         } catch {
-          throw InputOptions.failure(error)
+          throw InputFailure(error)
         }
       }
     } else {
@@ -73,7 +101,7 @@ struct MediaInput {
           do {
             results.append(try sidecar.read(with: reader))
           } catch {
-            let failure = InputOptions.failure(error)
+            let failure = InputFailure(error)
             diagnostics.append(
               Diagnostic(
                 rule: "parse.\(sidecar.format.rawValue)", severity: .error,
@@ -81,7 +109,7 @@ struct MediaInput {
           }
         }
       } catch {
-        context.stderr.report("warning: \(error)\n")
+        notes.append("warning: \(error)")
       }
     }
     var activity: AudioActivity?
@@ -96,18 +124,19 @@ struct MediaInput {
           switch error.reason {
           case .noAudioStream: break
           case .noSuchStream, .notAudio:
-            throw UsageError("\(error)", hint: "'captionkit probe \(path)' lists the streams")
+            throw CheckStopped(
+              .badOption, "\(error)", hint: "'captionkit probe \(path)' lists the streams")
           }
         }
       } else if choice == .on {
-        context.stderr.report("note: \(path) has no audio stream; the audio is not analysed\n")
+        notes.append("note: \(path) has no audio stream; the audio is not analysed")
       }
     }
     return MediaInput(info: info, results: results, diagnostics: diagnostics, audio: activity)
   }
 
   /// What rules know about the media.
-  var facts: MediaFacts {
+  public var facts: MediaFacts {
     let videos = info.streams(.video).filter { !$0.has(.attachedPicture) && !$0.has(.stillImage) }
     let rate = info.frameRate.flatMap { rate -> Double? in
       rate.denominator > 0 && rate.numerator > 0
@@ -131,16 +160,15 @@ struct MediaInput {
       hasVideo: !videos.isEmpty, path: info.path, streams: streams)
   }
 
-  /// A missing input exits 66 before FFmpeg is loaded.
-  static func checkInput(_ path: String) throws(CommandFailure) {
+  /// A missing input fails before FFmpeg is loaded.
+  static func checkInput(_ path: String) throws(InputFailure) {
     var status = stat()
     guard stat(path, &status) == 0 else {
       let code = errno
       if code == ENOENT || code == ENOTDIR {
-        throw CommandFailure(ExitCode.noInput, "\(path): no such file")
+        throw InputFailure(.missing, "\(path): no such file")
       }
-      throw CommandFailure(
-        ExitCode.noInput, "\(path): cannot read: \(SystemError.describe(code))")
+      throw InputFailure(.missing, "\(path): cannot read: \(SystemError.describe(code))")
     }
   }
 }

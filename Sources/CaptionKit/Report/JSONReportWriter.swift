@@ -1,5 +1,3 @@
-import CaptionKit
-
 /// Writes the JSON report of the command-line contract: `tool`, `media`, `tracks`,
 /// `diagnostics`, `coverage`, `wcag`, `summary`, in that order.
 ///
@@ -7,8 +5,8 @@ import CaptionKit
 /// one; caption files alone have no media (null, null, empty). `mediaFiles` (an addition to
 /// the contract) lists `{media, coverage, wcag}` for every media file checked, so a run over
 /// a folder of several keeps each one's.
-enum JSONReportWriter {
-  static func write(_ report: ValidationReport) -> [UInt8] {
+public enum JSONReportWriter {
+  public static func write(_ report: ValidationReport) -> [UInt8] {
     var result: [UInt8] = []
     write(report, chunkSize: .max) { result.append(contentsOf: $0) }
     return result
@@ -17,7 +15,7 @@ enum JSONReportWriter {
   /// Writes the report in pieces of about `chunkSize` bytes, handing each to `flush`, so a
   /// report of a million findings is never held whole as JSON. `counts`, when given, is the
   /// report's `counts()`, for the summary.
-  static func write<E: Error>(
+  package static func write<E: Error>(
     _ report: ValidationReport, counts: [Severity: Int]? = nil, chunkSize: Int,
     flush: ([UInt8]) throws(E) -> Void
   ) throws(E) {

@@ -1,9 +1,7 @@
-import CaptionKit
-
 extension WCAGVerdict {
   /// Writes the verdict's members into an open JSON object: criterion, level, status,
   /// evidence, title, tracks, rules (the JSON report's `wcag` entries, and SARIF's).
-  func writeMembers(to json: inout JSONOutput) {
+  package func writeMembers(to json: inout JSONOutput) {
     json.key("criterion")
     json.string(criterion)
     json.key("level")

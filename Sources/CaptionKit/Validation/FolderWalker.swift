@@ -1,3 +1,5 @@
+import CaptionFormats
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -7,20 +9,19 @@
 /// Lists the files under a folder, recursively, sorted by path. Hidden entries (names
 /// starting with a dot) are skipped, and symbolic links to folders are not followed, so
 /// every walk ends.
-enum FolderWalker {
-  static func isFolder(_ path: String) -> Bool {
+package enum FolderWalker {
+  package static func isFolder(_ path: String) -> Bool {
     var status = stat()
     return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
   }
 
   /// Every regular file below `folder` (symbolic links to files included), sorted.
-  static func files(in folder: String) throws(CommandFailure) -> [String] {
+  package static func files(in folder: String) throws(InputFailure) -> [String] {
     var result: [String] = []
     var pending = [folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder]
     while let current = pending.popLast() {
       guard let directory = opendir(current) else {
-        throw CommandFailure(
-          ExitCode.noInput, "\(current): cannot read: \(SystemError.describe(errno))")
+        throw InputFailure(.missing, "\(current): cannot read: \(SystemError.describe(errno))")
       }
       defer { closedir(directory) }
       while let entry = readdir(directory) {

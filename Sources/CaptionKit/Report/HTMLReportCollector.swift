@@ -1,13 +1,13 @@
-import CaptionKit
-
 /// Gathers what the HTML report shows beyond `ValidationReport`: the time of every cue of
 /// each track (not its text), then builds the report's model.
-struct HTMLReportCollector {
+package struct HTMLReportCollector: Sendable {
   /// The cue times of each track, by report id.
   private(set) var cues: [String: [ValidationHTMLReport.CueSpan]] = [:]
 
+  package init() {}
+
   /// Keeps the cue times of `track`, which the report knows by `id`.
-  mutating func add(_ track: Track, id: String) {
+  package mutating func add(_ track: Track, id: String) {
     var spans: [ValidationHTMLReport.CueSpan] = []
     spans.reserveCapacity(track.cues.count)
     for (index, cue) in track.cues.enumerated() {
@@ -17,14 +17,14 @@ struct HTMLReportCollector {
   }
 
   /// The title of a report on `paths`: the path, or the first three and how many more.
-  static func title(for paths: [String]) -> String {
+  package static func title(for paths: [String]) -> String {
     if paths.count <= 3 { return paths.joined(separator: ", ") }
     return paths.prefix(3).joined(separator: ", ") + " and \(paths.count - 3) more"
   }
 
   /// The HTML report's model: each media with its streams, speech, coverage, verdicts and
   /// the findings about it; each track with its cues and findings; other findings last.
-  func model(of report: ValidationReport, title: String) -> ValidationHTMLReport {
+  package func model(of report: ValidationReport, title: String) -> ValidationHTMLReport {
     var tracks: [ValidationHTMLReport.Track] = []
     tracks.reserveCapacity(report.tracks.count)
     var position: [String: Int] = [:]
@@ -56,7 +56,7 @@ struct HTMLReportCollector {
   }
 
   /// A media file of the report as the HTML report shows it.
-  static func media(_ entry: ValidationReport.MediaEntry) -> ValidationHTMLReport.Media {
+  package static func media(_ entry: ValidationReport.MediaEntry) -> ValidationHTMLReport.Media {
     let streams = entry.info.streams.map { stream in
       ValidationHTMLReport.Stream(
         index: stream.index, type: stream.kind.rawValue, codec: stream.codec,
@@ -86,5 +86,16 @@ struct HTMLReportCollector {
         uncaptionedSpeech: coverage.uncaptionedSpeech, estimatedOffset: offset,
         track: entry.coverageTrack),
       verdicts: verdicts)
+  }
+}
+
+/// Writes the accessible HTML report of a check, with a timeline per track: the page of
+/// `ValidationHTMLReportWriter`. The timelines need the cue times, which the check keeps when
+/// asked (`CaptionCheck.keepsCueTimes`); without them the tracks have no cues to show.
+public enum HTMLReportWriter {
+  /// The page of `report`, titled `title`, as UTF-8.
+  public static func write(_ report: ValidationReport, title: String) -> [UInt8] {
+    let collector = report.cueTimes ?? HTMLReportCollector()
+    return Array(ValidationHTMLReportWriter.page(collector.model(of: report, title: title)).utf8)
   }
 }

@@ -5,8 +5,8 @@
 #endif
 
 /// The system's text for an `errno` value, lowercased to fit a diagnostic phrase.
-enum SystemError {
-  static func describe(_ code: Int32) -> String {
+package enum SystemError {
+  package static func describe(_ code: Int32) -> String {
     guard let text = strerror(code) else { return "error \(code)" }
     let message = String(cString: text)
     guard let first = message.first else { return "error \(code)" }

@@ -1,45 +1,92 @@
-import CaptionKit
+public import CaptionCore
+public import CaptionMedia
+public import CaptionValidation
 
-/// What `validate` found: the tracks it read and every diagnostic, for the report writers.
-struct ValidationReport {
+/// What a check found (`CaptionCheck.validate`): the tracks it read, every diagnostic, each
+/// media file's coverage and WCAG verdicts, and the inputs it could not check.
+public struct ValidationReport: Sendable {
   /// One track read, with the id diagnostics refer to it by.
-  struct Entry {
-    var id: String
+  public struct Entry: Sendable {
+    public var id: String
     /// The track's metadata; its cues, style sheets, regions and header are not kept.
-    var track: Track
-    var cueCount: Int
+    public var track: Track
+    public var cueCount: Int
     /// The rules that ran on the track, in registry order; empty when not known.
-    var checkedRules: [String] = []
+    public var checkedRules: [String] = []
+
+    package init(id: String, track: Track, cueCount: Int, checkedRules: [String] = []) {
+      self.id = id
+      self.track = track
+      self.cueCount = cueCount
+      self.checkedRules = checkedRules
+    }
   }
 
   /// One media file checked: what the probe found, the ids of its tracks, how much the
   /// captions cover and the WCAG verdicts.
-  struct MediaEntry {
-    var info: MediaInfo
-    var trackIDs: [String]
-    var coverage: CoverageSummary
+  public struct MediaEntry: Sendable {
+    public var info: MediaInfo
+    public var trackIDs: [String]
+    public var coverage: CoverageSummary
     /// The id of the track `coverage` is about, when there is one.
-    var coverageTrack: String?
-    var wcag: [WCAGVerdict]
+    public var coverageTrack: String?
+    public var wcag: [WCAGVerdict]
     /// The rules that looked at the media and all its tracks together.
-    var checkedRules: [String]
+    public var checkedRules: [String]
     /// The speech detected in the audio (for timelines); nil when it was not analysed.
-    var speech: AudioActivity?
+    public var speech: AudioActivity?
+
+    package init(
+      info: MediaInfo, trackIDs: [String], coverage: CoverageSummary, coverageTrack: String?,
+      wcag: [WCAGVerdict], checkedRules: [String], speech: AudioActivity?
+    ) {
+      self.info = info
+      self.trackIDs = trackIDs
+      self.coverage = coverage
+      self.coverageTrack = coverageTrack
+      self.wcag = wcag
+      self.checkedRules = checkedRules
+      self.speech = speech
+    }
   }
 
-  var tracks: [Entry] = []
+  public var tracks: [Entry] = []
   /// Every diagnostic, grouped by track in input order, each group sorted by position.
-  var diagnostics: [Diagnostic] = []
+  public var diagnostics: [Diagnostic] = []
   /// The media files checked, in input order.
-  var media: [MediaEntry] = []
+  public var media: [MediaEntry] = []
+  /// What was said while checking, in order: inputs that could not be checked, and notes
+  /// (`warning: ...`, `note: ...`) about the others.
+  public var messages: [Message] = []
+  /// The times of every track's cues, for the HTML report's timeline, when kept
+  /// (`CaptionCheck.keepsCueTimes`).
+  package var cueTimes: HTMLReportCollector?
+
+  /// One thing said while checking.
+  public enum Message: Sendable, Equatable {
+    /// An input that could not be checked.
+    case failure(InputFailure)
+    /// A note about an input checked, with its `warning:` or `note:` prefix.
+    case note(String)
+  }
+
+  /// The inputs that could not be checked.
+  public var failures: [InputFailure] {
+    messages.compactMap {
+      if case .failure(let failure) = $0 { return failure }
+      return nil
+    }
+  }
+
+  public init() {}
 
   /// Adds a track read and its diagnostics.
   /// The id the next track added gets.
-  var nextTrackID: String { String(tracks.count + 1) }
+  package var nextTrackID: String { String(tracks.count + 1) }
 
   /// Adds a track read, its reader's diagnostics, and the findings of the rules run on it
   /// (sorted by position, with the track's id already set, as `Validator` gives them).
-  mutating func add(
+  package mutating func add(
     _ result: ReadResult, findings: consuming [Diagnostic] = [], checkedRules: [String] = []
   ) {
     let id = nextTrackID
@@ -103,7 +150,7 @@ struct ValidationReport {
   /// of the rules that look at every track), after the media's tracks were added from
   /// `firstDiagnostic` on: findings about the media come first, then each track's, each
   /// group sorted by position.
-  mutating func addMediaFindings(
+  package mutating func addMediaFindings(
     _ findings: [Diagnostic], trackIDs: [String], from firstDiagnostic: Int
   ) {
     guard !findings.isEmpty else { return }
@@ -122,20 +169,22 @@ struct ValidationReport {
   }
 
   /// The diagnostics of each severity, counted in one walk.
-  func counts() -> [Severity: Int] {
+  public func counts() -> [Severity: Int] {
     // Counted in three numbers, then put in a dictionary once.
     let (errors, warnings, remarks) = Diagnostic.severityCounts(in: diagnostics)
     return [.error: errors, .warning: warnings, .remark: remarks]
   }
 
   /// True when some diagnostic is at least `severity`; never true for nil (`--fail-on never`).
-  func hasFinding(atLeast severity: Severity?) -> Bool {
+  public func hasFinding(atLeast severity: Severity?) -> Bool {
     Self.hasFinding(atLeast: severity, in: counts())
   }
 
   /// True when `counts` (of `counts()`) has a diagnostic at least `severity`; never true for
   /// nil (`--fail-on never`).
-  static func hasFinding(atLeast severity: Severity?, in counts: [Severity: Int]) -> Bool {
+  public static func hasFinding(atLeast severity: Severity?, in counts: [Severity: Int])
+    -> Bool
+  {
     guard let severity else { return false }
     return counts.contains { $0.key >= severity && $0.value > 0 }
   }

@@ -1,11 +1,11 @@
-import CaptionKit
+public import CaptionMedia
 
 /// Writes `MediaInfo` as the probe JSON of the command-line contract (`probe --format json`,
 /// and `media` in the report): `path`, `format`, `duration`, `startTime`, `bitRate`, `streams`,
 /// `chapters`, in that order. What FFmpeg does not know is null.
-enum MediaInfoJSONWriter {
+public enum MediaInfoJSONWriter {
   /// The whole document, ending with a newline.
-  static func write(_ info: MediaInfo) -> [UInt8] {
+  public static func write(_ info: MediaInfo) -> [UInt8] {
     var json = JSONOutput(reservingCapacity: 512 + info.streams.count * 400)
     write(info, to: &json)
     json.finish()
@@ -13,7 +13,7 @@ enum MediaInfoJSONWriter {
   }
 
   /// The object, as one value of a larger document.
-  static func write(_ info: MediaInfo, to json: inout JSONOutput) {
+  package static func write(_ info: MediaInfo, to json: inout JSONOutput) {
     json.beginObject()
     json.key("path")
     json.string(info.path)
@@ -93,7 +93,7 @@ enum MediaInfoJSONWriter {
   /// Seconds as a decimal number: exact when the timescale divides a power of ten up to
   /// 10^9 (`0.023220` stays exact at 1/1000000), otherwise rounded to the microsecond; at
   /// least three decimals, trailing zeros beyond them dropped (`3.000`, `0.02322`).
-  static func decimalSeconds(_ time: MediaTime) -> String {
+  package static func decimalSeconds(_ time: MediaTime) -> String {
     let scale = Int128(time.timescale)
     var decimals = 0
     var power: Int128 = 1

@@ -1,0 +1,243 @@
+public import CaptionCore
+public import CaptionFormats
+public import CaptionValidation
+
+/// The library's front door: checks media files (with their embedded tracks, sidecars and
+/// speech), caption files and folders, and returns the report: every track, every finding
+/// sorted by place, and for each media file its coverage and WCAG 1.2.x verdicts.
+///
+///     let report = try CaptionCheck().validate(["movie.mp4"])
+///
+/// `captionkit validate` and `batch` go through it; a report is written with
+/// `TextReportWriter`, `JSONReportWriter`, `JUnitReportWriter` or `SARIFReportWriter`.
+public struct CaptionCheck: Sendable {
+  /// The rules' severities and limits (`Configuration.defaults`' web profile by default).
+  public var profile: ValidationProfile
+  /// How caption files are read: the size limit, a forced encoding, the language.
+  public var reader: CaptionFileReader
+  /// Whether the audio of media is analysed for speech.
+  public var audio: MediaInput.AudioChoice = .automatic
+  /// The audio stream to analyse, numbered as the probe lists them; nil for the default one.
+  public var audioStream: Int?
+  /// The language translations are compared with; nil for the captions', else English.
+  public var sourceLocale: LanguageTag?
+  /// The rules.
+  public var validator = Validator()
+  /// Keeps the times of every track's cues in the report, for the HTML report's timeline.
+  public var keepsCueTimes = false
+  /// Reads standard input, for the path `-`; nil when there is none to read.
+  public var standardInput: (@Sendable () throws(CaptionFileReader.Failure) -> [UInt8])?
+
+  public init(
+    profile: ValidationProfile = CaptionCheck.defaultProfile,
+    reader: CaptionFileReader = CaptionFileReader()
+  ) {
+    self.profile = profile
+    self.reader = reader
+  }
+
+  /// The compiled-in configuration's default profile (`web`).
+  public static var defaultProfile: ValidationProfile {
+    guard let profile = Configuration.defaults.profile() else {
+      preconditionFailure(
+        "the compiled-in configuration has no \(Configuration.defaultProfileName)")
+    }
+    return profile
+  }
+
+  /// Checks every path in order: a media file with its sidecars, a caption file, or a
+  /// folder's media files (with their sidecars) and other caption files, in sorted order.
+  /// An input that cannot be checked is a failure in the report's `messages`, and the others
+  /// are still checked; only FFmpeg's libraries missing, or an option the media does not
+  /// fit, stops the whole check (with what it had said so far).
+  public func validate(_ paths: [String]) throws(CheckStopped) -> ValidationReport {
+    var report = ValidationReport()
+    if keepsCueTimes { report.cueTimes = HTMLReportCollector() }
+    var validator = self.validator
+    for path in paths {
+      let inputs: (media: [String], captions: [String])
+      do {
+        inputs = try Self.inputFiles(of: path)
+      } catch {
+        report.messages.append(.failure(error))
+        continue
+      }
+      for file in inputs.media {
+        do {
+          try validateMedia(file, into: &report, validator: validator)
+        } catch {
+          var stopped = error
+          stopped.messagesBefore = report.messages
+          throw stopped
+        }
+      }
+      // One caption file and nothing else: its cues are kept to the end anyway, so its
+      // findings read what they need of their cues from them instead of keeping a copy.
+      validator.findingsKeepCues =
+        paths.count == 1 && inputs.media.isEmpty && inputs.captions.count == 1
+      for file in inputs.captions {
+        validateCaptionFile(file, into: &report, validator: validator)
+      }
+    }
+    return report
+  }
+
+  /// Checks one media file with its tracks (the caption files `tracks` instead of its
+  /// sidecars, when given) into `report`: its tracks, the media-level findings, the
+  /// coverage and the WCAG verdicts; a failure to read it goes to the report's messages.
+  package func validateMedia(
+    _ path: String, tracks: [String]? = nil, into report: inout ValidationReport,
+    validator: Validator? = nil
+  ) throws(CheckStopped) {
+    let validator = validator ?? self.validator
+    var notes: [String] = []
+    let read = try MediaInput.read(
+      path, reader: reader, audio: audio, audioStream: audioStream, tracks: tracks,
+      notes: &notes)
+    report.messages += notes.map { .note($0) }
+    switch read {
+    case .failure(let failure): report.messages.append(.failure(failure))
+    case .success(let input): add(input, to: &report, validator: validator)
+    }
+  }
+
+  /// Adds a media file read, its tracks checked, to `report`.
+  private func add(_ input: MediaInput, to report: inout ValidationReport, validator: Validator) {
+    let facts = input.facts
+    let tracks = input.results.map(\.track)
+    let validation = ValidationContext(
+      tracks: tracks, media: facts, audio: input.audio, profile: profile,
+      sourceLocale: sourceLocale)
+    let firstDiagnostic = report.diagnostics.count
+    var ids: [String] = []
+    for var result in input.results {
+      let id = report.nextTrackID
+      ids.append(id)
+      let findings = validator.validate(result.track, in: validation, id: id)
+      result.diagnostics = Validator.configure(result.diagnostics, profile: profile)
+      let rules =
+        Self.readerRules(result.track, profile: profile)
+        + validator.applicableRules(to: result.track, in: validation).map(\.id)
+      report.cueTimes?.add(result.track, id: id)
+      report.add(result, findings: consume findings, checkedRules: rules)
+    }
+    var together = Validator.configure(input.diagnostics, profile: profile)
+    together += validator.validateTogether(validation, ids: ids)
+    report.addMediaFindings(together, trackIDs: ids, from: firstDiagnostic)
+    let coverage = CoverageSummary(validation)
+    let mediaFindings = Array(report.diagnostics[firstDiagnostic...])
+    let wcag = WCAGEvaluator(
+      media: facts, tracks: zip(ids, tracks).map { ($0, $1) }, audioAnalysed: input.audio != nil,
+      diagnostics: mediaFindings
+    ).verdicts()
+    report.media.append(
+      ValidationReport.MediaEntry(
+        info: input.info, trackIDs: ids, coverage: coverage,
+        coverageTrack: coverage.track.map { ids[$0] }, wcag: wcag,
+        checkedRules: validator.contextRules(in: validation).map(\.id), speech: input.audio))
+  }
+
+  /// Checks one caption file (`-`: standard input) into `report`: its track and findings,
+  /// or the failure to read it.
+  package func validateCaptionFile(
+    _ file: String, into report: inout ValidationReport, validator: Validator? = nil
+  ) {
+    let validator = validator ?? self.validator
+    var result: ReadResult
+    do throws(InputFailure) {
+      result = try read(file)
+    } catch {
+      report.messages.append(.failure(error))
+      return
+    }
+    let context = ValidationContext(tracks: [result.track], profile: profile)
+    let findings = validator.validate(result.track, in: context, id: report.nextTrackID)
+    result.diagnostics = Validator.configure(result.diagnostics, profile: profile)
+    // The reader's rules, then every rule that ran: one JUnit test case each.
+    let rules =
+      Self.readerRules(result.track, profile: profile)
+      + validator.applicableRules(to: result.track, in: context).map(\.id)
+    let id = report.nextTrackID
+    report.cueTimes?.add(result.track, id: id)
+    // The report takes the findings over, so that they are not held twice.
+    report.add(result, findings: consume findings, checkedRules: rules)
+  }
+
+  /// Reads a caption file, or standard input for `-`.
+  package func read(_ path: String) throws(InputFailure) -> ReadResult {
+    do throws(CaptionFileReader.Failure) {
+      guard path == "-" else { return try reader.read(path: path) }
+      guard let standardInput else {
+        throw .unreadable(path: "<stdin>", reason: "there is no standard input to read")
+      }
+      var result = try reader.read(bytes: standardInput(), path: "<stdin>")
+      result.track.path = "-"
+      return result
+    } catch {
+      throw InputFailure(error)
+    }
+  }
+
+  /// The media files and the caption files a path names: a folder's media files and the
+  /// caption files that are not their sidecars, or the path itself.
+  package static func inputFiles(
+    of path: String
+  ) throws(InputFailure) -> (media: [String], captions: [String]) {
+    guard path != "-", FolderWalker.isFolder(path) else {
+      return path != "-" && MediaInput.isMedia(path) ? ([path], []) : ([], [path])
+    }
+    let files = try FolderWalker.files(in: path)
+    let mediaFiles = files.filter(MediaInput.isMedia)
+    // Caption files that belong to a media file are checked with it, not twice.
+    let sidecars = Self.sidecars(of: mediaFiles, among: files)
+    // A `.xml` file is read only when it is TTML: libraries hold other XML (packing lists,
+    // player metadata) that is not captions.
+    let captionFiles = files.filter { file in
+      FormatRegistry.entry(forPath: file)?.canRead == true && !sidecars.contains(file)
+        && (!file.lowercased().hasSuffix(".xml") || TTMLSniffer.looksLikeTTML(path: file))
+    }
+    if mediaFiles.isEmpty && captionFiles.isEmpty {
+      throw InputFailure(.missing, "\(path): no media or caption files in the folder")
+    }
+    return (mediaFiles, captionFiles)
+  }
+
+  /// The files among `files` that are sidecars of one of `media` (in the same folder, named
+  /// after it); linear in the number of files: each file's name is looked up by the stems it
+  /// could belong to (`movie`, `movie.en` for `movie.en.vtt`).
+  package static func sidecars(of media: [String], among files: [String]) -> Set<String> {
+    func split(_ path: String) -> (folder: Substring, name: Substring) {
+      guard let slash = path.lastIndex(of: "/") else { return ("", path[...]) }
+      return (path[..<slash], path[path.index(after: slash)...])
+    }
+    var byStem: [String: [String]] = [:]
+    for path in media {
+      let (folder, name) = split(path)
+      byStem[folder + "/" + SidecarName.baseName(ofMedia: String(name)), default: []]
+        .append(String(name))
+    }
+    var result: Set<String> = []
+    for file in files where !MediaInput.isMedia(file) {
+      let (folder, name) = split(file)
+      var index = name.startIndex
+      while let dot = name[index...].firstIndex(of: ".") {
+        let stem = folder + "/" + name[..<dot]
+        if let names = byStem[String(stem)],
+          names.contains(where: { SidecarName.belongs(String(name), to: $0) })
+        {
+          result.insert(file)
+          break
+        }
+        index = name.index(after: dot)
+      }
+    }
+    return result
+  }
+
+  /// The reader's rules that are on for a track.
+  package static func readerRules(_ track: Track, profile: ValidationProfile) -> [String] {
+    ["parse.\(track.format.rawValue)", "parse.encoding"].filter { id in
+      RuleRegistry.rule(id: id).map { profile.severity(of: $0) != nil } ?? false
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@testable import CaptionKit
+
+/// The front door checks what it is given and says, in its report, what it could not check.
+struct CaptionCheckTests {
+  /// A fresh folder for one test.
+  private func folder() throws -> String {
+    let path = NSTemporaryDirectory() + "captionkit-check-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  @Test func aCaptionFileGivesItsTrackAndFindingsAtTheirPlaces() throws {
+    let path = try folder() + "/talk.en.srt"
+    // Cue 2 ends before it starts.
+    let text = "1\n00:00:01,000 --> 00:00:02,000\nHello\n\n2\n00:00:05,000 --> 00:00:04,000\nBye\n"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let report = try CaptionCheck().validate([path])
+    #expect(report.failures.isEmpty)
+    #expect(report.tracks.map(\.cueCount) == [2])
+    #expect(report.tracks.first?.track.language?.rawValue == "en")
+    #expect(
+      report.diagnostics.map { "\($0.location?.line ?? 0) \($0.rule) \($0.message)" } == [
+        "5 timing.zero-duration cue 2 ends at 00:00:04.000, before its start 00:00:05.000"
+      ])
+    #expect(
+      String(decoding: TextReportWriter.write(report), as: UTF8.self) == """
+        \(path):5:1: error: cue 2 ends at 00:00:04.000, before its start 00:00:05.000 \
+        [timing.zero-duration]
+            hint: make the end later than the start
+        checked 1 file: 1 error, 0 warnings, 0 remarks
+
+        """)
+  }
+
+  @Test func inputsThatCannotBeCheckedAreFailuresAndTheOthersAreChecked() throws {
+    let empty = try folder()
+    let good = try folder() + "/a.vtt"
+    try "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHi\n".write(
+      toFile: good, atomically: true, encoding: .utf8)
+    let report = try CaptionCheck().validate([empty + "/missing.vtt", empty, good, "-"])
+    #expect(
+      report.failures == [
+        InputFailure(.missing, "\(empty)/missing.vtt: no such file"),
+        InputFailure(.missing, "\(empty): no media or caption files in the folder"),
+        InputFailure(.missing, "<stdin>: cannot read: there is no standard input to read"),
+      ])
+    #expect(report.tracks.map(\.track.path) == [good])
+  }
+
+  @Test func standardInputIsReadThroughTheGivenReader() throws {
+    var check = CaptionCheck()
+    check.standardInput = { Array("WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nHi\n".utf8) }
+    let report = try check.validate(["-"])
+    #expect(report.failures.isEmpty)
+    #expect(report.tracks.map(\.track.path) == ["-"])
+    #expect(report.tracks.map(\.cueCount) == [1])
+  }
+
+  @Test func aFileThatIsNotCaptionsIsUnusable() throws {
+    let path = try folder() + "/notes.srt"
+    try "just some words\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let report = try CaptionCheck().validate([path])
+    #expect(report.failures.map(\.kind) == [.unusable])
+    #expect(report.tracks.isEmpty)
+  }
+}
