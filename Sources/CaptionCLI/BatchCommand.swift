@@ -220,10 +220,7 @@ enum BatchCommand: CaptionCommand {
       }
       progress.finished(input.path, status: .error)
     }
-    var check = CaptionCheck(profile: profile, reader: inputOptions.reader)
-    check.audio = media.audio
-    check.audioStream = media.audioStream
-    check.sourceLocale = media.sourceLocale
+    let check = media.check(profile: profile, reader: inputOptions.reader)
     let settings = BatchRunner.Settings(
       options: inputOptions, check: check, failOn: failOn, timeout: timeout,
       transcripts: transcripts)

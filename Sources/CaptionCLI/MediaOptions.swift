@@ -39,6 +39,17 @@ struct MediaOptions {
   }
 }
 
+extension MediaOptions {
+  /// The check of `profile` and `reader` with these options.
+  func check(profile: ValidationProfile, reader: CaptionFileReader) -> CaptionCheck {
+    var check = CaptionCheck(profile: profile, reader: reader)
+    check.audio = audio
+    check.audioStream = audioStream
+    check.sourceLocale = sourceLocale
+    return check
+  }
+}
+
 extension String {
   fileprivate func trimmingCharacters(in set: Character) -> String {
     var result = Substring(self)

@@ -61,7 +61,7 @@ enum ValidateCommand: CaptionCommand {
           + formats.joined(separator: ", "), given: format, candidates: formats)
     }
     let failOn = try failOn(arguments)
-    let check = try check(arguments, in: context)
+    var check = try check(arguments)
     let htmlReport = arguments.value("report")
     if htmlReport == "-" {
       throw UsageError("'--report' needs a file name; standard output is for --format")
@@ -69,11 +69,18 @@ enum ValidateCommand: CaptionCommand {
     if arguments.positionals.filter({ $0 == "-" }).count > 1 {
       throw UsageError("standard input '-' can be read only once")
     }
-    var withTimes = check
-    withTimes.keepsCueTimes = htmlReport != nil
+    check.keepsCueTimes = htmlReport != nil
+    if arguments.positionals.contains("-") {
+      // Read once, here: the check asks for the bytes when it comes to `-`.
+      let limit = check.reader.maximumSize
+      let input = Result { () throws(CaptionFileReader.Failure) -> [UInt8] in
+        try InputOptions.readStandardInput(context.stdin, limit: limit)
+      }
+      check.standardInput = { () throws(CaptionFileReader.Failure) -> [UInt8] in try input.get() }
+    }
     let report: ValidationReport
     do {
-      report = try withTimes.validate(arguments.positionals)
+      report = try check.validate(arguments.positionals)
     } catch {
       for message in error.messagesBefore { tell(message, in: context) }
       throw error
@@ -98,25 +105,12 @@ enum ValidateCommand: CaptionCommand {
   }
 
   /// The check the options describe: profile, required locales, media options, reader.
-  static func check(_ arguments: ParsedArguments, in context: CommandContext) throws
-    -> CaptionCheck
-  {
+  static func check(_ arguments: ParsedArguments) throws -> CaptionCheck {
     let inputOptions = try InputOptions(arguments)
     var profile = try ConfigurationOptions(arguments).profile
     let media = try MediaOptions(arguments)
     if let locales = media.locales { profile.requiredLocales = locales }
-    var check = CaptionCheck(profile: profile, reader: inputOptions.reader)
-    check.audio = media.audio
-    check.audioStream = media.audioStream
-    check.sourceLocale = media.sourceLocale
-    if arguments.positionals.contains("-") {
-      // Read once, here: the check asks for the bytes when it comes to `-`.
-      let input = Result { () throws(CaptionFileReader.Failure) -> [UInt8] in
-        try InputOptions.readStandardInput(context.stdin, limit: inputOptions.reader.maximumSize)
-      }
-      check.standardInput = { () throws(CaptionFileReader.Failure) -> [UInt8] in try input.get() }
-    }
-    return check
+    return media.check(profile: profile, reader: inputOptions.reader)
   }
 
   /// Prints what a check said on standard error: `error: ...` (and its hint) for an input
