@@ -102,7 +102,12 @@ struct EndToEndTests {
     #expect(try folder.listing() == ["a.vtt", "notes.txt"])
   }
 
-  @Test func aFailedWriteLeavesTheOldFileIntact() throws {
+  @Test(
+    .disabled(
+      if: ProcessInfo.processInfo.environment["CAPTIONKIT_SANITIZER"] == "thread",
+      "ThreadSanitizer's runtime dies (SIGBUS) before main in a process whose file size limit is 0"
+    ))
+  func aFailedWriteLeavesTheOldFileIntact() throws {
     let folder = try TemporaryFolder()
     try folder.file("in.vtt", "WEBVTT\n")
     try folder.file("out.json", "old\n")
