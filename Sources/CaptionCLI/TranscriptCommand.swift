@@ -91,7 +91,7 @@ enum TranscriptCommand: CaptionCommand {
     var language = inputOptions.reader.language
     var media: String?
     for input in inputs {
-      if input.role == nil, isMedia(input.path) {
+      if input.role == nil, TranscriptTracks.isMedia(input.path) {
         if media != nil {
           throw UsageError("a transcript is of one media file; '\(input.path)' is a second one")
         }
@@ -114,9 +114,19 @@ enum TranscriptCommand: CaptionCommand {
     if let media {
       // Files named on the command line come first; the media's own tracks fill the roles
       // they leave empty.
-      let found = try mediaTracks(
-        media, language: language, reader: inputOptions.reader, findings: &findings,
-        context: context)
+      var read: [Diagnostic] = []
+      let found: TranscriptTracks
+      do {
+        found = try TranscriptTracks.find(
+          forMedia: media, language: language, reader: inputOptions.reader, findings: &read)
+        findings.print(read, in: context)
+      } catch let failure as InputFailure {
+        findings.print(read, in: context)
+        throw CommandFailure(failure)
+      } catch {
+        findings.print(read, in: context)
+        throw error
+      }
       language = language ?? found.language
       if captions.isEmpty { captions = found.captions }
       if descriptions.isEmpty { descriptions = found.descriptions }
@@ -140,7 +150,7 @@ enum TranscriptCommand: CaptionCommand {
     let firstPath = inputs.first { $0.path != "-" }?.path
     let link = arguments.value("media") ?? media ?? firstPath.flatMap(mediaNextTo)
     let bytes = document(
-      MediaTracks(
+      TranscriptTracks(
         captions: captions, descriptions: descriptions, chapters: chapters, language: language),
       pause: pause, title: arguments.value("title"),
       name: link.map(SidecarName.baseName(ofMedia:))
@@ -161,7 +171,7 @@ enum TranscriptCommand: CaptionCommand {
   /// The transcript of `tracks` in `format`, as written to `output`: titled `title`, else
   /// after `name`; its times linking to `link` (relative to the output).
   static func document(
-    _ tracks: MediaTracks, pause: MediaTime, title: String?, name: String?, link: String?,
+    _ tracks: TranscriptTracks, pause: MediaTime, title: String?, name: String?, link: String?,
     output: String, format: TranscriptFormat
   ) -> [UInt8] {
     let transcript = TranscriptBuilder(pause: pause).build(

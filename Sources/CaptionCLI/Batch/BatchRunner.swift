@@ -221,6 +221,8 @@ final class BatchRunner: @unchecked Sendable {
     switch error {
     case let failure as CommandFailure: return failure.message
     case let failure as UsageError: return failure.message
+    case let failure as InputFailure: return failure.message
+    case let stopped as CheckStopped: return stopped.message
     default: return "\(error)"
     }
   }

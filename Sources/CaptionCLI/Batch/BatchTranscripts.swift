@@ -53,12 +53,9 @@ struct BatchTranscripts {
     }
     let output = path(for: input.path)
     do {
-      let quiet = CommandContext(
-        stdin: BufferSource([]), stdout: BufferSink(), stderr: BufferSink(), environment: [:])
-      var findings = FindingPrinter(limit: 1)
-      var tracks: TranscriptCommand.MediaTracks
+      var tracks: TranscriptTracks
       if let given = input.tracks {
-        tracks = TranscriptCommand.MediaTracks()
+        tracks = TranscriptTracks()
         for path in given {
           let track: Track
           do {
@@ -75,9 +72,10 @@ struct BatchTranscripts {
           tracks.language = tracks.language ?? name?.language
         }
       } else {
-        tracks = try TranscriptCommand.mediaTracks(
-          input.path, language: reader.language, reader: reader, findings: &findings,
-          context: quiet)
+        // The readers' findings are in the input's report already.
+        var findings: [Diagnostic] = []
+        tracks = try TranscriptTracks.find(
+          forMedia: input.path, language: reader.language, reader: reader, findings: &findings)
       }
       if tracks.captions.isEmpty && tracks.descriptions.isEmpty {
         throw TranscriptCommand.noTracks(input.path, language: tracks.language)

@@ -1,4 +1,6 @@
-import CaptionKit
+public import CaptionCore
+public import CaptionFormats
+import CaptionMedia
 
 #if canImport(Glibc)
   import Glibc
@@ -6,45 +8,59 @@ import CaptionKit
   import Darwin
 #endif
 
-extension TranscriptCommand {
+/// The tracks a transcript of a media file is made of: one caption track, every description
+/// track and the chapters, in one language. `transcript` and `batch --transcripts` find them
+/// with `find(forMedia:language:reader:findings:)`.
+public struct TranscriptTracks: Sendable {
+  public var captions: [Track] = []
+  public var descriptions: [Track] = []
+  public var chapters: [Track] = []
+  public var language: LanguageTag?
+
+  public init(
+    captions: [Track] = [], descriptions: [Track] = [], chapters: [Track] = [],
+    language: LanguageTag? = nil
+  ) {
+    self.captions = captions
+    self.descriptions = descriptions
+    self.chapters = chapters
+    self.language = language
+  }
+
   /// Extensions of media files: a path with one of these is read as media, its sidecars
   /// discovered.
-  static let mediaExtensions: Set<String> = [
+  public static let mediaExtensions: Set<String> = [
     "mp4", "m4v", "mov", "mkv", "webm", "mp3", "m4a", "aac", "ogg", "ogv", "oga", "opus", "wav",
     "flac", "avi", "ts", "m2ts", "mts", "mpg", "mpeg", "wmv", "3gp", "mxf",
   ]
 
-  static func isMedia(_ path: String) -> Bool {
+  public static func isMedia(_ path: String) -> Bool {
     guard path != "-", let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else {
       return false
     }
     return mediaExtensions.contains(path[path.index(after: dot)...].lowercased())
   }
 
-  /// The tracks a media file brings to a transcript.
-  struct MediaTracks {
-    var captions: [Track] = []
-    var descriptions: [Track] = []
-    var chapters: [Track] = []
-    var language: LanguageTag?
-  }
-
   /// Finds a media file's tracks in `language` (by default the language of its first caption
   /// sidecar, else of its first embedded text track): one caption track (a sidecar, else a
   /// text stream of the container; captions and SDH before subtitles), every description
-  /// track, and the chapters (`movie.chapters.vtt`, else the container's).
-  static func mediaTracks(
-    _ media: String, language: LanguageTag?, reader: CaptionFileReader,
-    findings: inout FindingPrinter, context: CommandContext
-  ) throws -> MediaTracks {
+  /// track, and the chapters (`movie.chapters.vtt`, else the container's). The sidecars come
+  /// first: the media is opened for its text streams only when no caption sidecar is found,
+  /// so that FFmpeg is not needed when there is one. The readers' findings of the tracks read
+  /// are added to `findings`, in order, also when it throws: `InputFailure` for a media or
+  /// sidecar that cannot be read, `CheckStopped` when FFmpeg is needed and missing.
+  public static func find(
+    forMedia media: String, language: LanguageTag?, reader: CaptionFileReader,
+    findings: inout [Diagnostic]
+  ) throws -> TranscriptTracks {
     guard access(media, F_OK) == 0 else {
-      throw CommandFailure(ExitCode.noInput, "\(media): no such file")
+      throw InputFailure(.missing, "\(media): no such file")
     }
     let sidecars: [Sidecar]
     do {
       sidecars = try SidecarDiscovery.sidecars(forMedia: media)
     } catch {
-      throw CommandFailure(ExitCode.noInput, error.description)
+      throw InputFailure(.missing, error.description)
     }
     // The container's chapters, and a first check that the media can be read at all.
     var containerChapters: [MediaChapter] = []
@@ -53,9 +69,11 @@ extension TranscriptCommand {
       containerChapters = try MediaProbe.probe(media).chapters
     } catch let error as FFmpegUnavailable {
       ffmpegMissing = error
+    } catch let error as FFmpegError {
+      throw InputFailure(error.kind == .inputMissing ? .missing : .unusable, "\(error)")
     }
 
-    var tracks = MediaTracks()
+    var tracks = TranscriptTracks()
     let captionSidecars = sidecars.filter { isCaptionKind($0.kind) }
     tracks.language =
       language ?? captionSidecars.sorted { rank($0.kind) < rank($1.kind) }.first?.language
@@ -63,13 +81,13 @@ extension TranscriptCommand {
       guard let wanted = tracks.language else { return true }
       return tag?.language == wanted.language
     }
-    func read(_ sidecar: Sidecar) throws(CommandFailure) -> Track {
+    func read(_ sidecar: Sidecar) throws(InputFailure) -> Track {
       do throws(CaptionFileReader.Failure) {
         let result = try sidecar.read(with: reader)
-        findings.print(result.diagnostics, in: context)
+        findings += result.diagnostics
         return result.track
       } catch {
-        throw InputOptions.failure(error)
+        throw InputFailure(error)
       }
     }
     if let best = captionSidecars.filter({ inLanguage($0.language) })
@@ -94,9 +112,16 @@ extension TranscriptCommand {
     }
 
     if tracks.captions.isEmpty {
-      if let ffmpegMissing { throw ffmpegMissing }
-      let embedded = try MediaSubtitles.read(path: media, webVTT: EmbeddedWebVTT.reader)
-      findings.print(embedded.diagnostics, in: context)
+      if let ffmpegMissing {
+        throw CheckStopped(.ffmpegUnavailable, "\(ffmpegMissing)", hint: ffmpegMissing.hint)
+      }
+      let embedded: EmbeddedSubtitles
+      do {
+        embedded = try MediaSubtitles.read(path: media, webVTT: EmbeddedWebVTT.reader)
+      } catch let error as FFmpegError {
+        throw InputFailure(error.kind == .inputMissing ? .missing : .unusable, "\(error)")
+      }
+      findings += embedded.diagnostics
       let candidates = embedded.tracks.filter { isCaptionKind($0.kind) }
       if tracks.language == nil {
         tracks.language = candidates.sorted { rank($0.kind) < rank($1.kind) }.first?.language
