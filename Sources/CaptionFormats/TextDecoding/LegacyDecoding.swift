@@ -108,7 +108,8 @@ enum LegacyDecoding {
     }
     var markOffset = 0
     var undefinedAt: [(index: Int, decodedOffset: Int)] = []
-    let output = [UInt8](unsafeUninitializedCapacity: total) { out, initialized in
+    var output = [UInt8](repeating: 0, count: total)
+    output.withUnsafeMutableBufferPointer { out in
       encoded.withUnsafeBufferPointer { encoded in
         lengths.withUnsafeBufferPointer { lengths in
           var written = 0
@@ -124,7 +125,8 @@ enum LegacyDecoding {
             for offset in 0..<lengths[byte] { out[written + offset] = encoded[byte * 4 + offset] }
             written += lengths[byte]
           }
-          initialized = written
+          // Every byte counted in `total` was written.
+          assert(written == total)
         }
       }
     }

@@ -16,9 +16,8 @@ struct DecodedAudio {
     self.planeCount = max(1, planeCount)
     self.bytesPerSample = max(1, bytesPerSample)
     self.capacity = max(1, capacity)
-    // Left uninitialised: only the samples appended are ever read.
-    let bytes = self.planeCount * self.capacity * self.bytesPerSample
-    storage = [UInt8](unsafeUninitializedCapacity: bytes) { _, count in count = bytes }
+    // Made once per worker and reused (`reset`): zeroed, so no byte is ever read unwritten.
+    storage = [UInt8](repeating: 0, count: self.planeCount * self.capacity * self.bytesPerSample)
   }
 
   /// Empties the batch for reuse, keeping its buffer.
