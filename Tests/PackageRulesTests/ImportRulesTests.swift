@@ -88,6 +88,38 @@ struct ImportRulesTests {
     return files
   }
 
+  /// The folder of CaptionMedia whose files alone may touch FFmpeg's C types and functions.
+  static let ffmpegFolder = "FFmpeg/"
+
+  /// Every import of CFFmpeg in a CaptionMedia file outside `ffmpegFolder`, as `file: line`.
+  static func cImportsOutsideTheFFmpegFolder(files: [(name: String, text: String)]) -> [String] {
+    files.filter { !$0.name.hasPrefix(ffmpegFolder) }.flatMap { file in
+      imports(in: file.text).filter { $0.module == "CFFmpeg" }.map {
+        "CaptionMedia/\(file.name): \($0.line.trimmingCharacters(in: .whitespaces))"
+      }
+    }
+  }
+
+  @Test func onlyTheFFmpegFolderOfCaptionMediaImportsCFFmpeg() throws {
+    let files = try Self.swiftFiles(of: "CaptionMedia")
+    #expect(files.contains { $0.name.hasPrefix(Self.ffmpegFolder) }, "no FFmpeg folder")
+    #expect(Self.cImportsOutsideTheFFmpegFolder(files: files) == [])
+  }
+
+  @Test func aCFFmpegImportOutsideTheFFmpegFolderIsFound() {
+    let files = [
+      ("FFmpeg/Packet.swift", "internal import CFFmpeg\n"),
+      ("Probe/MediaProbe.swift", "internal import CFFmpeg\nimport CaptionCore\n"),
+      ("Mux/MediaMuxer.swift", "import CaptionCore\n"),
+      ("FFmpegNames.swift", "internal import struct CFFmpeg.AVRational\n"),
+    ]
+    #expect(
+      Self.cImportsOutsideTheFFmpegFolder(files: files) == [
+        "CaptionMedia/Probe/MediaProbe.swift: internal import CFFmpeg",
+        "CaptionMedia/FFmpegNames.swift: internal import struct CFFmpeg.AVRational",
+      ])
+  }
+
   @Test func everyModuleHasARule() throws {
     let modules = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path)
       .filter { try !Self.swiftFiles(of: $0).isEmpty }

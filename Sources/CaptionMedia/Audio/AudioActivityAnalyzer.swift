@@ -1,4 +1,3 @@
-internal import CFFmpeg
 public import CaptionCore
 
 /// Finds speech in a media file: decodes one audio stream, resamples it to mono 16 kHz and
@@ -33,15 +32,14 @@ public enum AudioActivityAnalyzer {
     let format = try FormatContext(openingInput: path, library: library)
     try format.findStreamInfo()
     let index = try audioStream(in: format, requested: streamIndex, library: library)
-    guard let stream = format.stream(index) else {
+    guard format.streamDescription(index) != nil else {
       throw AudioActivityError(
         .noSuchStream(index: index, streamCount: format.streamCount), path: path)
     }
     format.discardStreams(except: [index])
-    let decoder = try CodecContext(decoderFor: stream, library: library, path: path)
-    let duration = format.pointer.pointee.duration
-    let long =
-      duration == FFmpegLibrary.noTimestamp || duration >= threadedFromSeconds * Int64(AV_TIME_BASE)
+    let decoder = try CodecContext(decoderForStream: index, of: format)
+    let second = Int64(FFmpegRational.microsecond.denominator)
+    let long = format.duration.map { $0 >= threadedFromSeconds * second } ?? true
     let worker = ActivityWorker(options: options, threaded: threaded ?? long)
     let firstTimestamp: Int64?
     var activity: AudioActivity
@@ -63,15 +61,15 @@ public enum AudioActivityAnalyzer {
       throw error
     }
     // Decoded time 0 is the first frame's timestamp; shift it to the presentation start.
-    let timeBase = stream.pointee.time_base
     var offset = MediaTime.zero
-    if let first = firstTimestamp, timeBase.num > 0, timeBase.den > 0 {
+    if let first = firstTimestamp, let timeBase = format.timeBase(ofStream: index),
+      timeBase.isUsable
+    {
       offset = MediaTime(
-        value: first.multipliedReportingOverflow(by: Int64(timeBase.num)).partialValue,
-        timescale: timeBase.den)
+        value: first.multipliedReportingOverflow(by: Int64(timeBase.numerator)).partialValue,
+        timescale: timeBase.denominator)
     }
-    let start = format.pointer.pointee.start_time
-    if start != FFmpegLibrary.noTimestamp {
+    if let start = format.startTime {
       offset = offset - MediaTime(value: start, timescale: 1_000_000)
     }
     if offset != .zero {
@@ -90,21 +88,22 @@ public enum AudioActivityAnalyzer {
     in format: FormatContext, requested: Int?, library: FFmpegLibrary
   ) throws -> Int {
     if let requested {
-      guard let stream = format.stream(requested) else {
+      guard let stream = format.streamDescription(requested) else {
         throw AudioActivityError(
           .noSuchStream(index: requested, streamCount: format.streamCount), path: format.path)
       }
-      let type = stream.pointee.codecpar?.pointee.codec_type ?? AVMEDIA_TYPE_UNKNOWN
-      guard type == AVMEDIA_TYPE_AUDIO else {
+      let type = stream.mediaType
+      guard type == .audio else {
         throw AudioActivityError(
           .notAudio(index: requested, type: library.mediaTypeName(type) ?? "unknown"),
           path: format.path)
       }
       return requested
     }
-    let best = library.findBestStream(format.pointer, AVMEDIA_TYPE_AUDIO)
-    guard best >= 0 else { throw AudioActivityError(.noAudioStream, path: format.path) }
-    return Int(best)
+    guard let best = format.bestStream(of: .audio) else {
+      throw AudioActivityError(.noAudioStream, path: format.path)
+    }
+    return best
   }
 }
 
@@ -159,7 +158,7 @@ private struct StreamDecoding {
   private mutating func receiveAll() throws {
     while try nextFrame() {
       defer { frame.unref() }
-      let format = frame.pointer.pointee.format
+      let format = frame.sampleFormat
       let channels = frame.channelCount
       let rate = frame.sampleRate
       if let layout {
@@ -177,42 +176,36 @@ private struct StreamDecoding {
   private mutating func begin(format: Int32, channels: Int, rate: Int) throws {
     layout = (format, channels, rate)
     firstTimestamp = frame.presentationTime ?? 0
-    let sampleFormat = AVSampleFormat(rawValue: format)
-    let planar = library.isPlanar(sampleFormat)
+    let planar = frame.isPlanar
     planeCount = planar ? max(1, channels) : 1
-    bytesPerSample = Int(library.bytesPerSample(sampleFormat)) * (planar ? 1 : max(1, channels))
+    bytesPerSample = frame.bytesPerSample * (planar ? 1 : max(1, channels))
     let resampler = try Resampler(
-      from: decoder, outputChannels: 1, outputFormat: AV_SAMPLE_FMT_FLT,
-      outputRate: Int32(AudioActivityDetector.sampleRate), filterSize: 8)
+      from: decoder, outputChannels: 1, outputRate: Int32(AudioActivityDetector.sampleRate),
+      filterSize: 8)
     worker.start(resampler: resampler, inputRate: rate)
   }
 
   /// Copies the frame's samples into batches, handing each full batch to the worker.
   private mutating func copySamples() throws {
     let count = frame.sampleCount
-    guard count > 0, bytesPerSample > 0, let data = frame.pointer.pointee.extended_data else {
-      return
-    }
-    var sources: [UnsafePointer<UInt8>] = []
-    for plane in 0..<planeCount {
-      guard let pointer = data[plane] else { return }
-      sources.append(UnsafePointer(pointer))
-    }
-    var done = 0
-    while done < count {
-      if batch == nil {
-        batch =
-          worker.reusableBatch()
-          ?? DecodedAudio(
-            planeCount: planeCount, bytesPerSample: bytesPerSample, capacity: Self.batchSize)
-      }
-      let step = min(count - done, batch?.room ?? 0)
-      let offset = done * bytesPerSample
-      batch?.append(sources.map { $0 + offset }, count: step)
-      done += step
-      if let full = batch, full.room == 0 {
-        try worker.push(full)
-        batch = nil
+    guard count > 0, bytesPerSample > 0 else { return }
+    _ = try frame.withPlanes(planeCount) { sources in
+      var done = 0
+      while done < count {
+        if batch == nil {
+          batch =
+            worker.reusableBatch()
+            ?? DecodedAudio(
+              planeCount: planeCount, bytesPerSample: bytesPerSample, capacity: Self.batchSize)
+        }
+        let step = min(count - done, batch?.room ?? 0)
+        let offset = done * bytesPerSample
+        batch?.append(sources.map { $0 + offset }, count: step)
+        done += step
+        if let full = batch, full.room == 0 {
+          try worker.push(full)
+          batch = nil
+        }
       }
     }
   }

@@ -17,10 +17,14 @@ final class CodecContext {
   /// The media file, for errors.
   let path: String?
 
-  /// Opens the decoder for `stream`, with packet timestamps in the stream's time base.
-  init(
-    decoderFor stream: UnsafeMutablePointer<AVStream>, library: FFmpegLibrary, path: String?
-  ) throws(FFmpegError) {
+  /// Opens the decoder for the stream at `index` of `input`, with packet timestamps in the
+  /// stream's time base.
+  init(decoderForStream index: Int, of input: FormatContext) throws(FFmpegError) {
+    let library = input.library
+    let path: String? = input.path
+    guard let stream = input.stream(index) else {
+      throw library.error(FFmpegLibrary.Code.streamNotFound, "open a decoder", path: path)
+    }
     guard let parameters = stream.pointee.codecpar else {
       throw library.error(FFmpegLibrary.Code.invalidData, "read codec parameters", path: path)
     }
@@ -68,17 +72,35 @@ final class CodecContext {
     return .frame
   }
 
-  /// Decodes one subtitle packet and hands the subtitle to `body` while it is valid; nil
-  /// when the packet held no subtitle. The subtitle is freed when `body` returns.
-  func decodeSubtitle<Result>(
-    _ packet: Packet, _ body: (UnsafePointer<AVSubtitle>) throws -> Result
-  ) throws -> Result? {
+  /// One text piece of a decoded subtitle (an `AVSubtitleRect` holding text).
+  enum SubtitleText: Equatable {
+    /// An ASS event line (`SUBTITLE_ASS`): `0,0,Default,,0,0,0,,Hello`.
+    case assEvent(String)
+    /// Plain text (`SUBTITLE_TEXT`).
+    case plain(String)
+  }
+
+  /// Decodes one subtitle packet into its text pieces, in order (image rectangles are
+  /// skipped); nil when the packet held no subtitle. The decoded subtitle is freed before
+  /// this returns: only copies of its text leave.
+  func decodeSubtitleTexts(_ packet: Packet) throws(FFmpegError) -> [SubtitleText]? {
     var subtitle = AVSubtitle()
     var got: Int32 = 0
     let status = library.decodeSubtitle(pointer, &subtitle, gotSubtitle: &got, packet.pointer)
     if status < 0 { throw library.error(status, "decode a subtitle", path: path) }
     guard got != 0 else { return nil }
     defer { library.subtitleFree(&subtitle) }
-    return try withUnsafePointer(to: &subtitle) { try body($0) }
+    var texts: [SubtitleText] = []
+    let count = Int(subtitle.num_rects)
+    guard count > 0, let rects = subtitle.rects else { return texts }
+    for index in 0..<count {
+      guard let rect = rects[index] else { continue }
+      if rect.pointee.type == SUBTITLE_ASS, let ass = rect.pointee.ass {
+        texts.append(.assEvent(String(cString: ass)))
+      } else if rect.pointee.type == SUBTITLE_TEXT, let text = rect.pointee.text {
+        texts.append(.plain(String(cString: text)))
+      }
+    }
+    return texts
   }
 }

@@ -64,6 +64,11 @@ final class FFmpegLibrary: @unchecked Sendable {
   /// `AV_TIME_BASE_Q`: the time base of container-level times (microseconds).
   static let timeBaseQ = ck_time_base_q()
 
+  /// A timestamp or duration as read from FFmpeg; nil when it is `noTimestamp`.
+  static func timestamp(_ value: Int64) -> Int64? {
+    value == noTimestamp ? nil : value
+  }
+
   // libavutil
   private let avStrerror: ck_av_strerror_f
   private let avLogSetLevel: ck_av_log_set_level_f
@@ -385,6 +390,11 @@ final class FFmpegLibrary: @unchecked Sendable {
     avGetMediaTypeString(type).map { String(cString: $0) }
   }
 
+  /// FFmpeg's name of a media type (`audio`, `subtitle`); nil for an unknown one.
+  func mediaTypeName(_ type: MediaType) -> String? {
+    mediaTypeName(type.avMediaType)
+  }
+
   func sampleFormatName(_ format: AVSampleFormat) -> String? {
     avGetSampleFmtName(format).map { String(cString: $0) }
   }
@@ -401,6 +411,12 @@ final class FFmpegLibrary: @unchecked Sendable {
 
   func rescale(_ value: Int64, from: AVRational, to: AVRational) -> Int64 {
     avRescaleQ(value, from, to)
+  }
+
+  /// `value` in the time base `from` converted to `to`, rounded to the nearest (ties away
+  /// from zero), as FFmpeg rescales timestamps.
+  func rescale(_ value: Int64, from: FFmpegRational, to: FFmpegRational) -> Int64 {
+    avRescaleQ(value, from.avRational, to.avRational)
   }
 
   func rescale(

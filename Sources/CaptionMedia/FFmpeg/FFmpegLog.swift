@@ -49,6 +49,9 @@ enum FFmpegLog {
     /// `AV_LOG_ERROR` (16), `AV_LOG_WARNING` (24) and so on.
     var level: Int32
     var text: String
+
+    /// Whether FFmpeg logged it as an error (or worse), not a warning.
+    var isError: Bool { level <= AV_LOG_ERROR }
   }
 
   /// How many messages are kept; older ones are dropped.

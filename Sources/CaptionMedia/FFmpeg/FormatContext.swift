@@ -89,12 +89,58 @@ final class FormatContext {
     return pointer.pointee.streams?[index]
   }
 
+  /// What FFmpeg knows of the stream at `index` (0 ..< streamCount); nil out of range.
+  func streamDescription(_ index: Int) -> StreamDescription? {
+    stream(index).map { StreamDescription($0, index: index, library: library) }
+  }
+
+  /// The time base of the stream at `index`, read when asked (a stream's time base is the
+  /// demuxer's to set); nil out of range.
+  func timeBase(ofStream index: Int) -> FFmpegRational? {
+    stream(index).map { FFmpegRational($0.pointee.time_base) }
+  }
+
+  /// The index of the stream FFmpeg would pick for `type` (`av_find_best_stream`); nil
+  /// when there is none.
+  func bestStream(of type: MediaType) -> Int? {
+    let best = library.findBestStream(pointer, type.avMediaType)
+    return best >= 0 ? Int(best) : nil
+  }
+
   var chapterCount: Int { Int(pointer.pointee.nb_chapters) }
 
   func chapter(_ index: Int) -> UnsafeMutablePointer<AVChapter>? {
     guard index >= 0, index < chapterCount else { return nil }
     return pointer.pointee.chapters?[index]
   }
+
+  /// The chapter at `index` (0 ..< chapterCount); nil out of range.
+  func chapterDescription(_ index: Int) -> ChapterDescription? {
+    chapter(index).map { ChapterDescription($0, library: library) }
+  }
+
+  /// The name of the demuxer that read the file (`mov,mp4,m4a,3gp,3g2,mj2`); nil when
+  /// unknown.
+  var formatName: String? {
+    pointer.pointee.iformat.flatMap { $0.pointee.name }.map { String(cString: $0) }
+  }
+
+  /// The container's start time and duration in microseconds; nil when FFmpeg does not
+  /// know them.
+  var startTime: Int64? { FFmpegLibrary.timestamp(pointer.pointee.start_time) }
+  var duration: Int64? { FFmpegLibrary.timestamp(pointer.pointee.duration) }
+
+  /// The container's bit rate in bits per second; 0 or less when unknown.
+  var bitRate: Int64 { pointer.pointee.bit_rate }
+
+  /// How many bytes FFmpeg reads at most to find the streams' details (`probesize`).
+  var probeSize: Int64 { pointer.pointee.probesize }
+
+  /// How far into the file reading has come, in bytes; 0 before any I/O.
+  var bytePosition: Int64 { pointer.pointee.pb?.pointee.pos ?? 0 }
+
+  /// Takes the messages FFmpeg logged about this file so far.
+  func takeLog() -> [FFmpegLog.Message] { FFmpegLog.take(from: pointer) }
 
   /// Makes the demuxer skip every stream not in `kept` (packets already buffered may still
   /// arrive: filter by stream index too).

@@ -28,6 +28,32 @@ final class Frame {
 
   var channelCount: Int { Int(pointer.pointee.ch_layout.nb_channels) }
 
+  /// FFmpeg's number for the sample format of an audio frame (`AVSampleFormat`), only to
+  /// tell whether two frames have the same format.
+  var sampleFormat: Int32 { pointer.pointee.format }
+
+  /// Whether each channel of an audio frame has a plane of its own.
+  var isPlanar: Bool { library.isPlanar(AVSampleFormat(rawValue: pointer.pointee.format)) }
+
+  /// The bytes of one sample of one channel of an audio frame.
+  var bytesPerSample: Int {
+    Int(library.bytesPerSample(AVSampleFormat(rawValue: pointer.pointee.format)))
+  }
+
+  /// Calls `body` with the first `count` planes of the frame's samples, which are valid only
+  /// during the call; nil, without calling it, when the frame has fewer planes.
+  func withPlanes<Result>(
+    _ count: Int, _ body: ([UnsafePointer<UInt8>]) throws -> Result
+  ) rethrows -> Result? {
+    guard let data = pointer.pointee.extended_data else { return nil }
+    var planes: [UnsafePointer<UInt8>] = []
+    for plane in 0..<count {
+      guard let start = data[plane] else { return nil }
+      planes.append(UnsafePointer(start))
+    }
+    return try body(planes)
+  }
+
   /// The presentation timestamp in the stream's time base (`best_effort_timestamp`, else
   /// `pts`); nil when unknown.
   var presentationTime: Int64? {

@@ -7,12 +7,14 @@ final class Resampler {
   let pointer: OpaquePointer
 
   /// A resampler from the decoder's audio to `outputChannels` channels (FFmpeg's default
-  /// layout for that count) of `outputFormat` at `outputRate` Hz. `filterSize` shortens
-  /// swresample's low-pass filter (default 32 taps) when a wider transition band is fine.
+  /// layout for that count) of interleaved 32-bit float samples at `outputRate` Hz.
+  /// `filterSize` shortens swresample's low-pass filter (default 32 taps) when a wider
+  /// transition band is fine.
   init(
-    from decoder: CodecContext, outputChannels: Int32, outputFormat: AVSampleFormat,
-    outputRate: Int32, filterSize: Int64? = nil
+    from decoder: CodecContext, outputChannels: Int32, outputRate: Int32,
+    filterSize: Int64? = nil
   ) throws(FFmpegError) {
+    let outputFormat = AV_SAMPLE_FMT_FLT
     let library = decoder.library
     var outputLayout = AVChannelLayout()
     library.channelLayoutDefault(&outputLayout, channels: outputChannels)

@@ -10,11 +10,32 @@ final class SubtitleTranscoder {
   let encoder: UnsafeMutablePointer<AVCodecContext>
   private let packet: Packet
 
+  /// Converts the packets of the stream at `index` of `input` (its codec and time base) to
+  /// the encoder named `encoderName`.
+  convenience init(
+    decodingStream index: Int, of input: FormatContext, encoderName: String
+  ) throws(FFmpegError) {
+    guard let source = input.stream(index) else {
+      throw input.library.error(
+        FFmpegLibrary.Code.streamNotFound, "convert subtitles for", path: input.path)
+    }
+    try self.init(
+      decoding: source, encoderName: encoderName, library: input.library, path: input.path)
+  }
+
+  /// Converts SubRip cue text, with times in milliseconds, to the encoder named
+  /// `encoderName`.
+  convenience init(encoderName: String, library: FFmpegLibrary, path: String)
+    throws(FFmpegError)
+  {
+    try self.init(decoding: nil, encoderName: encoderName, library: library, path: path)
+  }
+
   /// Opens a decoder (for `source`'s codec, else SubRip with times in milliseconds) and the
   /// encoder named `encoderName`. The encoder gets the decoder's ASS header (allocated with
   /// `av_malloc`, which FFmpeg frees with the context).
-  init(
-    decoding source: UnsafeMutablePointer<AVStream>? = nil, encoderName: String,
+  private init(
+    decoding source: UnsafeMutablePointer<AVStream>?, encoderName: String,
     library: FFmpegLibrary, path: String
   ) throws(FFmpegError) {
     let millisecond = AVRational(num: 1, den: 1000)

@@ -1,4 +1,3 @@
-internal import CFFmpeg
 import CaptionCore
 
 /// Writes a media file with added text tracks: every video, audio and subtitle stream of the
@@ -35,7 +34,7 @@ public enum MediaMuxer {
     } catch {
       throw MuxError(kind: .cannotWrite, message: "cannot write \(output): \(error.message)")
     }
-    guard let format = sink.pointer.pointee.oformat else {
+    guard sink.hasMuxer else {
       throw MuxError(kind: .cannotWrite, message: "cannot write \(output): no muxer")
     }
     var diagnostics: [Diagnostic] = []
@@ -47,17 +46,12 @@ public enum MediaMuxer {
     var expected: [Expected] = []
     var copied: [(input: Int, output: Int)] = []
     for index in 0..<source.streamCount {
-      guard let stream = source.stream(index), let parameters = stream.pointee.codecpar else {
-        continue
-      }
-      let type = parameters.pointee.codec_type
-      let codecName = library.codecName(parameters.pointee.codec_id)
+      guard let stream = source.streamDescription(index) else { continue }
+      let type = stream.mediaType
+      let codecName = stream.codecName
       // A stream the demuxer itself hides: an MP4's chapter track, copied as chapters.
-      if stream.pointee.discard == AVDISCARD_ALL { continue }
-      guard
-        type == AVMEDIA_TYPE_VIDEO || type == AVMEDIA_TYPE_AUDIO
-          || type == AVMEDIA_TYPE_SUBTITLE || type == AVMEDIA_TYPE_ATTACHMENT
-      else {
+      if stream.isDiscarded { continue }
+      guard type == .video || type == .audio || type == .subtitle || type == .attachment else {
         diagnostics.append(
           Diagnostic(
             rule: notKeptRule, severity: .remark,
@@ -65,30 +59,24 @@ public enum MediaMuxer {
             hint: "only video, audio, subtitle and attachment streams are copied"))
         continue
       }
-      let fits = library.queryCodec(format, parameters.pointee.codec_id, compliance: 0)
-      let isText =
-        type == AVMEDIA_TYPE_SUBTITLE
-        && (library.codecDescriptor(parameters.pointee.codec_id)?.pointee.props ?? 0)
-          & AV_CODEC_PROP_TEXT_SUB != 0
-      if fits == 0, !isText {
+      let fits = sink.canStore(codecOfStream: index, in: source)
+      let isText = type == .subtitle && stream.isTextSubtitle
+      if !fits, !isText {
         throw unsupported(
           stream: index, codec: codecName, type: type, container: container, input: input)
       }
       let outputIndex: Int
-      if fits == 0 {
+      if !fits {
         // Text the container cannot carry is converted to its text codec, as ffmpeg does.
         let target = container.defaultCodec.rawValue
         let converter = try SubtitleTranscoder(
-          decoding: stream, encoderName: target, library: library, path: input)
-        guard let made = library.newStream(sink.pointer, nil),
-          let madeParameters = made.pointee.codecpar
-        else {
+          decodingStream: index, of: source, encoderName: target)
+        guard let made = sink.addSubtitleStream(timeBase: stream.timeBase) else {
           throw MuxError(kind: .cannotWrite, message: "cannot write \(output): out of memory")
         }
-        let status = library.parametersFromContext(madeParameters, converter.encoder)
-        if status < 0 { throw library.error(status, "set up \(target) for", path: output) }
-        made.pointee.time_base = stream.pointee.time_base
-        outputIndex = Int(made.pointee.index)
+        try sink.setCodec(
+          ofStream: made, encodedBy: converter, operation: "set up \(target) for")
+        outputIndex = made
         converters[index] = converter
         diagnostics.append(
           Diagnostic(
@@ -100,40 +88,34 @@ public enum MediaMuxer {
             hint: "extract it and add it back with --track to see what is lost, cue by cue"))
       } else {
         do {
-          outputIndex = try sink.addStream(copying: stream)
+          outputIndex = try sink.addStream(copying: index, of: source)
         } catch {
           throw MuxError(kind: .cannotWrite, message: "cannot write \(output): \(error.message)")
         }
       }
-      guard let copy = sink.stream(outputIndex) else { continue }
-      _ = library.dictionaryCopy(&copy.pointee.metadata, stream.pointee.metadata)
-      copy.pointee.disposition = stream.pointee.disposition
-      if clearsDefault, type == AVMEDIA_TYPE_SUBTITLE {
-        copy.pointee.disposition &= ~AV_DISPOSITION_DEFAULT
-      }
-      copy.pointee.avg_frame_rate = stream.pointee.avg_frame_rate
-      copy.pointee.r_frame_rate = stream.pointee.r_frame_rate
-      copy.pointee.sample_aspect_ratio = stream.pointee.sample_aspect_ratio
+      guard
+        let flags = sink.copyProperties(
+          ofStream: index, of: source, to: outputIndex,
+          clearingDefault: clearsDefault && type == .subtitle)
+      else { continue }
       mapping[index] = outputIndex
       copied.append((index, outputIndex))
       expected.append(
         Expected(
-          output: outputIndex, flags: MediaProbe.dispositions(copy.pointee.disposition),
+          output: outputIndex, flags: flags,
           name: converters[index] == nil
             ? "stream \(outputIndex) (\(codecName), copied from stream \(index))"
             : "stream \(outputIndex) (\(container.defaultCodec.rawValue), converted from "
               + "stream \(index))",
           codec: nil, file: input))
     }
-    _ = library.dictionaryCopy(&sink.pointer.pointee.metadata, source.pointer.pointee.metadata)
-    try copyChapters(from: source, to: sink, library: library, output: output)
+    sink.copyMetadata(from: source)
+    try sink.copyChapters(from: source)
 
     // Added tracks, their packets made before the header is written.
-    let millisecond = AVRational(num: 1, den: 1000)
-    let startTime = source.pointer.pointee.start_time
+    let millisecond = FFmpegRational.millisecond
     let origin =
-      startTime == FFmpegLibrary.noTimestamp
-      ? 0 : library.rescale(startTime, from: FFmpegLibrary.timeBaseQ, to: millisecond)
+      source.startTime.map { library.rescale($0, from: .microsecond, to: millisecond) } ?? 0
     var pending: [PendingCue] = []
     var added: [Int] = []
     for (number, track) in tracks.enumerated() {
@@ -145,33 +127,29 @@ public enum MediaMuxer {
             + "(track \(number + 1)\(track.source.map { ", \($0)" } ?? ""))",
           hint: "use " + container.codecs.map(\.rawValue).joined(separator: " or "))
       }
-      guard let stream = library.newStream(sink.pointer, nil),
-        let parameters = stream.pointee.codecpar
-      else {
+      guard let outputIndex = sink.addSubtitleStream(timeBase: millisecond) else {
         throw MuxError(kind: .cannotWrite, message: "cannot write \(output): out of memory")
       }
-      let outputIndex = Int(stream.pointee.index)
-      parameters.pointee.codec_type = AVMEDIA_TYPE_SUBTITLE
-      stream.pointee.time_base = millisecond
       var transcoder: SubtitleTranscoder?
       switch track.codec {
       case .movText:
         let made = try SubtitleTranscoder(
           encoderName: "mov_text", library: library, path: track.source ?? output)
-        let status = library.parametersFromContext(parameters, made.encoder)
-        if status < 0 { throw library.error(status, "set up mov_text for", path: output) }
+        try sink.setCodec(
+          ofStream: outputIndex, encodedBy: made, operation: "set up mov_text for")
         transcoder = made
       case .subrip:
-        parameters.pointee.codec_id = AV_CODEC_ID_SUBRIP
+        sink.setCodec(ofStream: outputIndex, to: .subrip)
       case .webvtt:
-        parameters.pointee.codec_id = AV_CODEC_ID_WEBVTT
+        sink.setCodec(ofStream: outputIndex, to: .webvtt)
       }
       let code = ISO639.containerCode(for: track.language)
-      _ = library.dictionarySet(&stream.pointee.metadata, "language", code)
+      sink.setMetadata(ofStream: outputIndex, "language", code)
       if let title = track.title {
-        _ = library.dictionarySet(&stream.pointee.metadata, "title", title)
+        sink.setMetadata(ofStream: outputIndex, "title", title)
       }
-      stream.pointee.disposition = track.dispositions.reduce(0) { $0 | flag($1) }
+      sink.setDispositions(
+        ofStream: outputIndex, track.dispositions.filter(writtenFlags.contains))
       if let language = track.language, language.rawValue.lowercased() != language.language {
         diagnostics.append(
           Diagnostic(
@@ -217,10 +195,10 @@ public enum MediaMuxer {
       // Creating the file failed, or the muxer refused the streams (FLAC in MP4 is
       // "experimental" in FFmpeg 5.1): it says why in its log.
       // FFmpeg's advice names its command's options ("add '-strict -2'"), which mux has not.
-      let reason = FFmpegLog.reason(from: sink.pointer).map { text in
+      let reason = sink.loggedReason().map { text in
         text.firstRange(of: ", add '-").map { String(text[..<$0.lowerBound]) } ?? text
       }
-      _ = FFmpegLog.take(from: sink.pointer)
+      _ = sink.takeLog()
       if error.operation == "create" || reason == nil {
         throw MuxError(kind: .cannotWrite, message: "cannot write \(output): \(error.message)")
       }
@@ -237,17 +215,15 @@ public enum MediaMuxer {
     func writeCues(until time: Int64?) throws {
       while next < pending.count, time.map({ pending[next].start <= $0 }) ?? true {
         try write(
-          pending[next], packet: cuePacket, to: sink, library: library, output: output,
-          timeBase: millisecond)
+          pending[next], packet: cuePacket, to: sink, output: output, timeBase: millisecond)
         next += 1
       }
     }
     while try source.read(into: packet) {
       let index = packet.streamIndex
       guard index >= 0, index < mapping.count, mapping[index] >= 0,
-        let stream = source.stream(index)
+        let base = source.timeBase(ofStream: index)
       else { continue }
-      let base = stream.pointee.time_base
       if let time = packet.decodingTime ?? packet.presentationTime {
         try writeCues(until: library.rescale(time, from: base, to: millisecond))
       }
@@ -257,7 +233,7 @@ public enum MediaMuxer {
           PendingCue(
             stream: mapping[index], start: packet.presentationTime ?? packet.decodingTime ?? 0,
             duration: packet.duration, payload: payload, identifier: "", settings: ""),
-          packet: cuePacket, to: sink, library: library, output: output, timeBase: base)
+          packet: cuePacket, to: sink, output: output, timeBase: base)
         continue
       }
       do {
@@ -291,61 +267,18 @@ public enum MediaMuxer {
 
   /// Writes a made packet; its times are in `timeBase`.
   private static func write(
-    _ cue: PendingCue, packet: Packet, to sink: OutputFormatContext, library: FFmpegLibrary,
-    output: String, timeBase: AVRational
+    _ cue: PendingCue, packet: Packet, to sink: OutputFormatContext, output: String,
+    timeBase: FFmpegRational
   ) throws {
-    packet.unref()
-    let status = library.packetAllocatePayload(packet.pointer, size: Int32(cue.payload.count))
-    if status < 0 { throw library.error(status, "make a cue packet for", path: output) }
-    if let data = packet.pointer.pointee.data, !cue.payload.isEmpty {
-      data.update(from: cue.payload, count: cue.payload.count)
-    }
-    for (type, text) in [
-      (AV_PKT_DATA_WEBVTT_IDENTIFIER, cue.identifier), (AV_PKT_DATA_WEBVTT_SETTINGS, cue.settings),
-    ] where !text.isEmpty {
-      let bytes = Array(text.utf8)
-      guard let data = library.packetNewSideData(packet.pointer, type, size: bytes.count) else {
-        throw library.error(FFmpegLibrary.Code.outOfMemory, "make a cue packet for", path: output)
-      }
-      data.update(from: bytes, count: bytes.count)
-    }
-    packet.pointer.pointee.pts = cue.start
-    packet.pointer.pointee.dts = cue.start
-    packet.pointer.pointee.duration = cue.duration
-    packet.pointer.pointee.flags |= AV_PKT_FLAG_KEY
+    try packet.fill(
+      payload: cue.payload,
+      sideData: [(.webVTTIdentifier, cue.identifier), (.webVTTSettings, cue.settings)],
+      operation: "make a cue packet for", path: output)
+    packet.setKeyFrame(at: cue.start, duration: cue.duration)
     do {
       try sink.write(packet, stream: cue.stream, timeBase: timeBase)
     } catch {
       throw MuxError(kind: .cannotWrite, message: "cannot write \(output): \(error.message)")
-    }
-  }
-
-  /// Copies the input's chapters (times, titles and other metadata) to the output.
-  private static func copyChapters(
-    from source: FormatContext, to sink: OutputFormatContext, library: FFmpegLibrary,
-    output: String
-  ) throws {
-    let count = source.chapterCount
-    guard count > 0 else { return }
-    let pointerSize = MemoryLayout<UnsafeMutablePointer<AVChapter>?>.stride
-    guard let array = library.mallocZeroed(count * pointerSize) else {
-      throw library.error(FFmpegLibrary.Code.outOfMemory, "copy chapters to", path: output)
-    }
-    let chapters = array.bindMemory(to: UnsafeMutablePointer<AVChapter>?.self, capacity: count)
-    // Freed by avformat_free_context with the output: the array, each chapter, its metadata.
-    sink.pointer.pointee.chapters = chapters
-    for index in 0..<count {
-      guard let original = source.chapter(index),
-        let raw = library.mallocZeroed(MemoryLayout<AVChapter>.stride)
-      else { continue }
-      let chapter = raw.bindMemory(to: AVChapter.self, capacity: 1)
-      chapter.pointee.id = original.pointee.id
-      chapter.pointee.time_base = original.pointee.time_base
-      chapter.pointee.start = original.pointee.start
-      chapter.pointee.end = original.pointee.end
-      _ = library.dictionaryCopy(&chapter.pointee.metadata, original.pointee.metadata)
-      chapters[Int(sink.pointer.pointee.nb_chapters)] = chapter
-      sink.pointer.pointee.nb_chapters += 1
     }
   }
 
@@ -406,29 +339,22 @@ public enum MediaMuxer {
     return container == .mp4 ? "" : "write .mp4 to keep every flag"
   }
 
-  private static func flag(_ disposition: StreamDisposition) -> Int32 {
-    switch disposition {
-    case .default: return AV_DISPOSITION_DEFAULT
-    case .forced: return AV_DISPOSITION_FORCED
-    case .hearingImpaired: return AV_DISPOSITION_HEARING_IMPAIRED
-    case .visualImpaired: return AV_DISPOSITION_VISUAL_IMPAIRED
-    case .captions: return AV_DISPOSITION_CAPTIONS
-    case .descriptions: return AV_DISPOSITION_DESCRIPTIONS
-    default: return 0
-    }
-  }
+  /// The flags an added track may have written for it.
+  static let writtenFlags: Set<StreamDisposition> = [
+    .default, .forced, .hearingImpaired, .visualImpaired, .captions, .descriptions,
+  ]
 
   private static func unsupported(
-    stream index: Int, codec: String, type: AVMediaType, container: MuxContainer, input: String
+    stream index: Int, codec: String, type: MediaType, container: MuxContainer, input: String
   ) -> MuxError {
     let typeName: String
     switch type {
-    case AVMEDIA_TYPE_VIDEO: typeName = "video"
-    case AVMEDIA_TYPE_AUDIO: typeName = "audio"
-    case AVMEDIA_TYPE_SUBTITLE: typeName = "subtitles"
-    default: typeName = "data"
+    case .video: typeName = "video"
+    case .audio: typeName = "audio"
+    case .subtitle: typeName = "subtitles"
+    case .data, .attachment, .unknown: typeName = "data"
     }
-    if type == AVMEDIA_TYPE_SUBTITLE {
+    if type == .subtitle {
       return MuxError(
         kind: .unsupported, rule: container == .mp4 ? mp4TextCodecRule : nil,
         message:

@@ -1,4 +1,3 @@
-internal import CFFmpeg
 import CaptionCore
 
 /// Reads what a media file holds: the container's header plus the few packets FFmpeg needs
@@ -19,11 +18,10 @@ public enum MediaProbe {
     let library = try FFmpegLibrary.shared()
     let input = try FormatContext(openingInput: path, library: library, timeLimit: timeLimit)
     try input.findStreamInfo()
-    let context = input.pointer.pointee
     let streams = (0..<input.streamCount).compactMap { index in
-      input.stream(index).map { stream(index: index, $0.pointee, library: library) }
+      input.streamDescription(index).map(stream)
     }
-    let format = context.iformat.flatMap { $0.pointee.name }.map { String(cString: $0) } ?? ""
+    let format = input.formatName ?? ""
     guard streams.contains(where: isReadable) else {
       let guessed = format.isEmpty ? "" : " (FFmpeg guessed \(format.split(separator: ",")[0]))"
       throw FFmpegError(
@@ -32,14 +30,15 @@ public enum MediaProbe {
         operation: "read", path: path)
     }
     let chapters = (0..<input.chapterCount).compactMap { index in
-      input.chapter(index).flatMap { chapter($0.pointee, library: library) }
+      input.chapterDescription(index).flatMap(chapter)
     }
+    let bitRate = input.bitRate
     return MediaInfo(
       path: path, format: format,
-      duration: time(context.duration, FFmpegLibrary.timeBaseQ),
-      startTime: time(context.start_time, FFmpegLibrary.timeBaseQ),
-      bitRate: context.bit_rate > 0 ? Int(context.bit_rate) : nil,
-      title: library.dictionaryValue(context.metadata, "title"), streams: streams,
+      duration: time(input.duration, .microsecond),
+      startTime: time(input.startTime, .microsecond),
+      bitRate: bitRate > 0 ? Int(bitRate) : nil,
+      title: input.metadata("title"), streams: streams,
       chapters: chapters)
   }
 
@@ -54,96 +53,65 @@ public enum MediaProbe {
     }
   }
 
-  private static func stream(index: Int, _ stream: AVStream, library: FFmpegLibrary)
-    -> MediaStream
-  {
-    let parameters = stream.codecpar.map { $0.pointee } ?? AVCodecParameters()
+  private static func stream(_ stream: StreamDescription) -> MediaStream {
     let kind: MediaStream.Kind
-    switch parameters.codec_type {
-    case AVMEDIA_TYPE_VIDEO: kind = .video
-    case AVMEDIA_TYPE_AUDIO: kind = .audio
-    case AVMEDIA_TYPE_SUBTITLE: kind = .subtitle
-    case AVMEDIA_TYPE_ATTACHMENT: kind = .attachment
-    default: kind = .data
+    switch stream.mediaType {
+    case .video: kind = .video
+    case .audio: kind = .audio
+    case .subtitle: kind = .subtitle
+    case .attachment: kind = .attachment
+    case .data, .unknown: kind = .data
     }
-    let codecID = parameters.codec_id
-    let codec = codecID == AV_CODEC_ID_NONE ? nil : library.codecName(codecID)
-    let languageCode = library.dictionaryValue(stream.metadata, "language")
-    var isTextBased = false
-    if kind == .subtitle, let descriptor = library.codecDescriptor(codecID) {
-      isTextBased = descriptor.pointee.props & AV_CODEC_PROP_TEXT_SUB != 0
-    }
+    let codec = stream.hasCodec ? stream.codecName : nil
+    let languageCode = stream.language
+    let isTextBased = kind == .subtitle && stream.isTextSubtitle
     var frameRate: Rational?
     if kind == .video {
-      frameRate = rational(stream.avg_frame_rate) ?? rational(stream.r_frame_rate)
+      frameRate = rational(stream.averageFrameRate) ?? rational(stream.baseFrameRate)
     }
-    let timeBase = stream.time_base
+    let timeBase = stream.timeBase
     return MediaStream(
-      index: index, kind: kind, codec: codec,
+      index: stream.index, kind: kind, codec: codec,
       language: languageCode.flatMap(ISO639.languageTag(for:)), languageCode: languageCode,
-      title: title(stream.metadata, library: library),
-      disposition: dispositions(stream.disposition),
-      timeBase: Rational(Int(timeBase.num), Int(timeBase.den)), frameRate: frameRate,
-      width: kind == .video && parameters.width > 0 ? Int(parameters.width) : nil,
-      height: kind == .video && parameters.height > 0 ? Int(parameters.height) : nil,
-      sampleRate: kind == .audio && parameters.sample_rate > 0
-        ? Int(parameters.sample_rate) : nil,
-      channels: kind == .audio && parameters.ch_layout.nb_channels > 0
-        ? Int(parameters.ch_layout.nb_channels) : nil,
-      startTime: time(stream.start_time, timeBase), duration: time(stream.duration, timeBase),
+      title: title(of: stream), disposition: stream.dispositions,
+      timeBase: Rational(Int(timeBase.numerator), Int(timeBase.denominator)),
+      frameRate: frameRate,
+      width: kind == .video && stream.width > 0 ? Int(stream.width) : nil,
+      height: kind == .video && stream.height > 0 ? Int(stream.height) : nil,
+      sampleRate: kind == .audio && stream.sampleRate > 0 ? Int(stream.sampleRate) : nil,
+      channels: kind == .audio && stream.channelCount > 0 ? Int(stream.channelCount) : nil,
+      startTime: time(stream.startTime, timeBase), duration: time(stream.duration, timeBase),
       isTextBased: isTextBased)
   }
 
   /// The `title` metadata; for MP4 and QuickTime, which keep a track's name in its handler,
   /// the `handler_name` unless it is a muxer's generic one (`SoundHandler`).
-  private static func title(_ metadata: OpaquePointer?, library: FFmpegLibrary) -> String? {
-    if let title = library.dictionaryValue(metadata, "title") { return title }
-    guard let handler = library.dictionaryValue(metadata, "handler_name") else { return nil }
+  private static func title(of stream: StreamDescription) -> String? {
+    if let title = stream.title { return title }
+    guard let handler = stream.handlerName else { return nil }
     let generic =
       handler.isEmpty || handler.hasSuffix("Handler") || handler.hasPrefix("Core Media")
       || handler.hasSuffix("Media Handler") || handler.hasPrefix("ISO Media file produced by")
     return generic ? nil : handler
   }
 
-  private static func chapter(_ chapter: AVChapter, library: FFmpegLibrary) -> MediaChapter? {
-    guard let start = time(chapter.start, chapter.time_base),
-      let end = time(chapter.end, chapter.time_base)
+  private static func chapter(_ chapter: ChapterDescription) -> MediaChapter? {
+    guard let start = time(chapter.start, chapter.timeBase),
+      let end = time(chapter.end, chapter.timeBase)
     else { return nil }
-    return MediaChapter(
-      start: start, end: end, title: library.dictionaryValue(chapter.metadata, "title"))
+    return MediaChapter(start: start, end: end, title: chapter.title)
   }
 
-  /// FFmpeg's flag for each disposition name.
-  private static let dispositionFlags: [(StreamDisposition, Int32)] = [
-    (.default, AV_DISPOSITION_DEFAULT), (.dub, AV_DISPOSITION_DUB),
-    (.original, AV_DISPOSITION_ORIGINAL), (.comment, AV_DISPOSITION_COMMENT),
-    (.lyrics, AV_DISPOSITION_LYRICS), (.karaoke, AV_DISPOSITION_KARAOKE),
-    (.forced, AV_DISPOSITION_FORCED), (.hearingImpaired, AV_DISPOSITION_HEARING_IMPAIRED),
-    (.visualImpaired, AV_DISPOSITION_VISUAL_IMPAIRED),
-    (.cleanEffects, AV_DISPOSITION_CLEAN_EFFECTS),
-    (.attachedPicture, AV_DISPOSITION_ATTACHED_PIC),
-    (.timedThumbnails, AV_DISPOSITION_TIMED_THUMBNAILS),
-    (.nonDiegetic, AV_DISPOSITION_NON_DIEGETIC), (.captions, AV_DISPOSITION_CAPTIONS),
-    (.descriptions, AV_DISPOSITION_DESCRIPTIONS), (.metadata, AV_DISPOSITION_METADATA),
-    (.dependent, AV_DISPOSITION_DEPENDENT), (.stillImage, AV_DISPOSITION_STILL_IMAGE),
-  ]
-
-  static func dispositions(_ flags: Int32) -> [StreamDisposition] {
-    dispositionFlags.compactMap { flags & $0.1 != 0 ? $0.0 : nil }
-  }
-
-  private static func rational(_ value: AVRational) -> Rational? {
-    value.num > 0 && value.den > 0 ? Rational(Int(value.num), Int(value.den)) : nil
+  private static func rational(_ value: FFmpegRational) -> Rational? {
+    value.isUsable ? Rational(Int(value.numerator), Int(value.denominator)) : nil
   }
 
   /// `ticks` of `timeBase` as an exact time; nil when FFmpeg does not know it or the time
   /// base is not usable.
-  static func time(_ ticks: Int64, _ timeBase: AVRational) -> MediaTime? {
-    guard ticks != FFmpegLibrary.noTimestamp, timeBase.num > 0, timeBase.den > 0 else {
-      return nil
-    }
-    let (value, overflow) = ticks.multipliedReportingOverflow(by: Int64(timeBase.num))
+  static func time(_ ticks: Int64?, _ timeBase: FFmpegRational) -> MediaTime? {
+    guard let ticks, timeBase.isUsable else { return nil }
+    let (value, overflow) = ticks.multipliedReportingOverflow(by: Int64(timeBase.numerator))
     if overflow { return nil }
-    return MediaTime(value: value, timescale: timeBase.den)
+    return MediaTime(value: value, timescale: timeBase.denominator)
   }
 }

@@ -1,4 +1,3 @@
-internal import CFFmpeg
 import CaptionCore
 
 /// Reads the text subtitle streams embedded in a media file into tracks.
@@ -37,10 +36,9 @@ public enum MediaSubtitles {
     var described: [SubtitleStream] = []
     var diagnostics: [Diagnostic] = []
     for index in 0..<context.streamCount {
-      guard let stream = context.stream(index), let parameters = stream.pointee.codecpar,
-        parameters.pointee.codec_type == AVMEDIA_TYPE_SUBTITLE
+      guard let stream = context.streamDescription(index), stream.mediaType == .subtitle
       else { continue }
-      let subtitle = describe(stream, index: index, library: library)
+      let subtitle = describe(stream)
       described.append(subtitle)
       switch subtitle.content {
       case .image:
@@ -66,23 +64,22 @@ public enum MediaSubtitles {
 
     // Every other stream is discarded before reading.
     context.discardStreams(except: Set(wanted.map(\.index)))
+    let microseconds = FFmpegRational.microsecond.denominator
     let origin = try PresentationStart.microseconds(of: context).map {
-      MediaTime(value: $0, timescale: Int32(AV_TIME_BASE))
+      MediaTime(value: $0, timescale: microseconds)
     }
-    let mediaEnd = timestamp(context.pointer.pointee.duration).map {
-      MediaTime(value: $0, timescale: Int32(AV_TIME_BASE))
-    }
+    let mediaEnd = context.duration.map { MediaTime(value: $0, timescale: microseconds) }
     var readers: [StreamReader?] = Array(repeating: nil, count: context.streamCount)
     for subtitle in wanted {
-      guard let stream = context.stream(subtitle.index) else { continue }
-      let base = stream.pointee.time_base
-      guard base.num > 0, base.den > 0 else {
+      guard let stream = context.streamDescription(subtitle.index) else { continue }
+      let base = stream.timeBase
+      guard base.isUsable else {
         diagnostics.append(
           Diagnostic(
             rule: SubtitleCueCollector.rule, severity: .warning,
             message:
-              "stream \(subtitle.index) has no valid time base (\(base.num)/\(base.den)); "
-              + "it is not read",
+              "stream \(subtitle.index) has no valid time base "
+              + "(\(base.numerator)/\(base.denominator)); it is not read",
             file: path))
         continue
       }
@@ -90,7 +87,7 @@ public enum MediaSubtitles {
       do {
         decoder =
           subtitle.codec == "webvtt" && webVTT != nil
-          ? nil : try CodecContext(decoderFor: stream, library: library, path: path)
+          ? nil : try CodecContext(decoderForStream: subtitle.index, of: context)
       } catch {
         diagnostics.append(
           Diagnostic(
@@ -99,8 +96,8 @@ public enum MediaSubtitles {
         continue
       }
       let collector = SubtitleCueCollector(
-        streamIndex: subtitle.index, path: path, numerator: Int64(base.num),
-        timescale: base.den, origin: origin ?? .zero, mediaEnd: mediaEnd)
+        streamIndex: subtitle.index, path: path, numerator: Int64(base.numerator),
+        timescale: base.denominator, origin: origin ?? .zero, mediaEnd: mediaEnd)
       readers[subtitle.index] = StreamReader(
         decoder: decoder, collector: collector, isWebVTT: subtitle.codec == "webvtt",
         webVTT: webVTT)
@@ -115,9 +112,7 @@ public enum MediaSubtitles {
     // A damaged or cut file ends the reading early without an error (perhaps already while
     // the stream information was read, the packets then coming from FFmpeg's buffer):
     // FFmpeg's own log says.
-    if !wanted.isEmpty,
-      let problem = FFmpegLog.take(from: context.pointer).last(where: { $0.level <= AV_LOG_ERROR })
-    {
+    if !wanted.isEmpty, let problem = context.takeLog().last(where: \.isError) {
       let text = problem.text.split(whereSeparator: \.isNewline).joined(separator: " ")
       diagnostics.append(
         Diagnostic(
@@ -162,11 +157,11 @@ public enum MediaSubtitles {
 
     func read(_ packet: Packet, diagnostics: inout [Diagnostic]) {
       let timestamp = packet.presentationTime ?? packet.decodingTime
-      let id = isWebVTT ? MediaSubtitles.sideData(packet, AV_PKT_DATA_WEBVTT_IDENTIFIER) : nil
+      let id = isWebVTT ? packet.sideDataText(.webVTTIdentifier) : nil
       guard let decoder else {
         // WebVTT as written: the payload is the cue text, the settings ride beside it.
         let text = String(decoding: packet.bytes, as: UTF8.self)
-        let settings = MediaSubtitles.sideData(packet, AV_PKT_DATA_WEBVTT_SETTINGS) ?? ""
+        let settings = packet.sideDataText(.webVTTSettings) ?? ""
         let parts = webVTT.map { $0(settings, text) }
         collector.add(
           timestamp: timestamp, duration: packet.duration,
@@ -175,7 +170,7 @@ public enum MediaSubtitles {
       }
       let events: [ASSEventText]
       do {
-        events = try decoder.decodeSubtitle(packet, MediaSubtitles.events) ?? []
+        events = try decoder.decodeSubtitleTexts(packet).map(MediaSubtitles.events) ?? []
       } catch {
         if !reportedDecodingError {
           reportedDecodingError = true
@@ -185,7 +180,7 @@ public enum MediaSubtitles {
               rule: SubtitleCueCollector.rule, severity: .warning,
               message:
                 "a packet of stream \(collector.streamIndex)\(at) cannot be decoded: "
-                + "\((error as? FFmpegError)?.message ?? "\(error)"); it is skipped",
+                + "\(error.message); it is skipped",
               file: collector.path))
         }
         return
@@ -207,62 +202,36 @@ public enum MediaSubtitles {
     return context
   }
 
-  /// The side data of `type` of a packet as text; nil when the packet has none.
-  static func sideData(_ packet: Packet, _ type: AVPacketSideDataType) -> String? {
-    let count = Int(packet.pointer.pointee.side_data_elems)
-    guard count > 0, let entries = packet.pointer.pointee.side_data else { return nil }
-    for index in 0..<count where entries[index].type == type {
-      guard let data = entries[index].data, entries[index].size > 0 else { return "" }
-      let bytes = UnsafeBufferPointer(start: data, count: Int(entries[index].size))
-      return String(decoding: bytes, as: UTF8.self)
-    }
-    return nil
-  }
-
-  /// The ASS events of a decoded subtitle.
-  private static func events(_ subtitle: UnsafePointer<AVSubtitle>) -> [ASSEventText] {
+  /// The ASS events of a decoded subtitle's text pieces.
+  private static func events(_ texts: [CodecContext.SubtitleText]) -> [ASSEventText] {
     var events: [ASSEventText] = []
-    let count = Int(subtitle.pointee.num_rects)
-    guard count > 0, let rects = subtitle.pointee.rects else { return events }
-    for index in 0..<count {
-      guard let rect = rects[index] else { continue }
-      if rect.pointee.type == SUBTITLE_ASS, let ass = rect.pointee.ass,
-        let event = ASSEventText(event: String(cString: ass))
-      {
-        events.append(event)
-      } else if rect.pointee.type == SUBTITLE_TEXT, let text = rect.pointee.text {
-        events.append(ASSEventText(plainText: String(cString: text)))
+    for text in texts {
+      switch text {
+      case .assEvent(let line):
+        if let event = ASSEventText(event: line) { events.append(event) }
+      case .plain(let plain):
+        events.append(ASSEventText(plainText: plain))
       }
     }
     return events
   }
 
-  private static func describe(
-    _ stream: UnsafeMutablePointer<AVStream>, index: Int, library: FFmpegLibrary
-  ) -> SubtitleStream {
-    let id = stream.pointee.codecpar?.pointee.codec_id ?? AV_CODEC_ID_NONE
-    let codec = library.codecName(id)
-    let properties = library.codecDescriptor(id)?.pointee.props ?? 0
+  private static func describe(_ stream: StreamDescription) -> SubtitleStream {
+    let codec = stream.codecName
     let content: SubtitleStream.Content
     if textCodecs.contains(codec) {
       content = .text
-    } else if properties & AV_CODEC_PROP_BITMAP_SUB != 0 {
+    } else if stream.isBitmapSubtitle {
       content = .image
     } else {
       content = .unsupportedText
     }
-    let disposition = MediaProbe.dispositions(stream.pointee.disposition)
+    let disposition = stream.dispositions
     return SubtitleStream(
-      index: index, codec: codec,
-      language: library.dictionaryValue(stream.pointee.metadata, "language").flatMap(
-        ISO639.languageTag(for:)),
-      title: library.dictionaryValue(stream.pointee.metadata, "title"),
+      index: stream.index, codec: codec,
+      language: stream.language.flatMap(ISO639.languageTag(for:)), title: stream.title,
       kind: SubtitleStream.kind(disposition: disposition), disposition: disposition,
       content: content)
-  }
-
-  private static func timestamp(_ value: Int64) -> Int64? {
-    value == FFmpegLibrary.noTimestamp ? nil : value
   }
 
   private static func languageNote(_ stream: SubtitleStream) -> String {

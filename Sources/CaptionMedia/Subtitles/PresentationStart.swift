@@ -1,5 +1,3 @@
-internal import CFFmpeg
-
 /// The presentation start of a file read without decoding: the start time FFmpeg gives it
 /// (`AVFormatContext.start_time`, what `MediaProbe` and ffprobe report), in microseconds.
 ///
@@ -19,16 +17,12 @@ enum PresentationStart {
 
   /// The start of `context`, whose stream information was read; nil when FFmpeg knows none.
   static func microseconds(of context: FormatContext) throws(FFmpegError) -> Int64? {
-    let given = context.pointer.pointee.start_time
-    let fromFFmpeg = given == FFmpegLibrary.noTimestamp ? nil : given
-    let format = context.pointer.pointee.iformat.flatMap { $0.pointee.name }.map {
-      String(cString: $0)
+    let fromFFmpeg = context.startTime
+    guard let format = context.formatName, presentationTimesOnly.contains(format) else {
+      return fromFFmpeg
     }
-    guard let format, presentationTimesOnly.contains(format) else { return fromFFmpeg }
     let undecided = Set(
-      (0..<context.streamCount).filter { index in
-        context.stream(index)?.pointee.codecpar?.pointee.codec_id == AV_CODEC_ID_H264
-      })
+      (0..<context.streamCount).filter { context.streamDescription($0)?.isH264 == true })
     if undecided.isEmpty { return fromFFmpeg }
     let first = try firstPresentationTimes(of: undecided, in: context)
 
@@ -37,22 +31,22 @@ enum PresentationStart {
     var main: Int64?
     var text: Int64?
     for index in 0..<context.streamCount {
-      guard let stream = context.stream(index) else { continue }
-      let base = stream.pointee.time_base
-      let ticks = undecided.contains(index) ? first[index] : stream.pointee.start_time
-      guard let ticks, ticks != FFmpegLibrary.noTimestamp, base.num > 0, base.den > 0 else {
-        continue
-      }
-      let start = context.library.rescale(ticks, from: base, to: FFmpegLibrary.timeBaseQ)
-      let type = stream.pointee.codecpar?.pointee.codec_type
-      if type == AVMEDIA_TYPE_SUBTITLE || type == AVMEDIA_TYPE_DATA {
+      guard let stream = context.streamDescription(index) else { continue }
+      let base = stream.timeBase
+      let ticks = undecided.contains(index) ? first[index] : stream.startTime
+      guard let ticks, base.isUsable else { continue }
+      let start = context.library.rescale(ticks, from: base, to: .microsecond)
+      let type = stream.mediaType
+      if type == .subtitle || type == .data {
         text = min(text ?? start, start)
       } else {
         main = min(main ?? start, start)
       }
     }
     guard let main else { return text ?? fromFFmpeg }
-    if let text, main > text, main - text < Int64(AV_TIME_BASE) { return text }
+    if let text, main > text, main - text < Int64(FFmpegRational.microsecond.denominator) {
+      return text
+    }
     return main
   }
 
@@ -67,8 +61,8 @@ enum PresentationStart {
       openingInput: context.path, library: context.library, decoders: [])
     guard input.streamCount == context.streamCount else { return [:] }
     input.discardStreams(except: streams)
-    let position = { input.pointer.pointee.pb?.pointee.pos ?? 0 }
-    let limit = position() + context.pointer.pointee.probesize
+    let position = { input.bytePosition }
+    let limit = position() + context.probeSize
     let packet = try Packet(library: context.library)
     var first: [Int: Int64] = [:]
     var seen: Set<Int> = []

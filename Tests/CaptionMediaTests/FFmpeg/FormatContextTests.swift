@@ -1,4 +1,3 @@
-import CFFmpeg
 import Foundation
 import Testing
 
@@ -88,11 +87,9 @@ import Testing
     let input = try FormatContext(openingInput: path, library: library)
     try input.findStreamInfo()
     let audioIndex = 1
-    let stream = try #require(input.stream(audioIndex))
     input.discardStreams(except: [audioIndex])
-    let decoder = try CodecContext(decoderFor: stream, library: library, path: path)
-    let resampler = try Resampler(
-      from: decoder, outputChannels: 1, outputFormat: AV_SAMPLE_FMT_FLT, outputRate: 16000)
+    let decoder = try CodecContext(decoderForStream: audioIndex, of: input)
+    let resampler = try Resampler(from: decoder, outputChannels: 1, outputRate: 16000)
     let packet = try Packet(library: library)
     let frame = try Frame(library: library)
     var samples: [Float] = []

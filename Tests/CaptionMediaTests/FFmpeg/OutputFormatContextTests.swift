@@ -18,7 +18,7 @@ import Testing
       for index in 0..<input.streamCount {
         let stream = try #require(input.stream(index))
         if stream.pointee.codecpar?.pointee.codec_type == AVMEDIA_TYPE_SUBTITLE {
-          mapping[index] = try output.addStream(copying: stream)
+          mapping[index] = try output.addStream(copying: index, of: input)
         }
       }
       input.discardStreams(except: Set(mapping.keys))
@@ -27,9 +27,9 @@ import Testing
       var written = 0
       while try input.read(into: packet) {
         guard let target = mapping[packet.streamIndex],
-          let stream = input.stream(packet.streamIndex)
+          let stream = input.streamDescription(packet.streamIndex)
         else { continue }
-        try output.write(packet, stream: target, timeBase: stream.pointee.time_base)
+        try output.write(packet, stream: target, timeBase: stream.timeBase)
         written += 1
       }
       try output.writeTrailer()

@@ -1,4 +1,3 @@
-import CFFmpeg
 import CaptionCore
 import Foundation
 import Testing
@@ -86,8 +85,7 @@ import Testing
     let probed = try MediaProbe.probe(path)
     #expect(start.map { MediaTime(value: $0, timescale: 1_000_000) } == probed.startTime)
     #expect(
-      MediaProbe.time(context.pointer.pointee.duration, FFmpegLibrary.timeBaseQ)
-        == probed.duration)
+      MediaProbe.time(context.duration, .microsecond) == probed.duration)
     let reference = try MediaProbeTests.Reference(path)
     #expect(start == MediaProbeTests.microseconds(reference.format["start_time"]))
     if kind.hasPrefix("ts") {
