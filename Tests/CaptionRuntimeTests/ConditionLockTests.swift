@@ -68,3 +68,25 @@ struct ConditionLockTests {
     #expect(WorkerThread.processorCount >= 1)
   }
 }
+
+/// A value under a lock is changed by one thread at a time: no increment is lost.
+struct LockedTests {
+  @Test func incrementsFromTwoThreadsAreNoneLost() {
+    let count = Locked(0)
+    let done = Shared()
+    let rounds = 20_000
+    #expect(
+      WorkerThread.start {
+        for _ in 0..<rounds { count.withLock { $0 += 1 } }
+        done.lock.lock()
+        done.finished = true
+        done.lock.broadcast()
+        done.lock.unlock()
+      })
+    for _ in 0..<rounds { count.withLock { $0 += 1 } }
+    done.lock.lock()
+    while !done.finished { done.lock.wait() }
+    done.lock.unlock()
+    #expect(count.withLock { $0 } == 2 * rounds)
+  }
+}

@@ -24,20 +24,8 @@ public enum JUnitReportWriter {
       var cases = ""
       var failures = 0
       for rule in rules {
-        let diagnostics = byRule[rule] ?? []
-        let text = diagnostics.map { TextReportWriter.line(for: $0) }.joined()
-        cases += "    <testcase name=\"\(escape(rule))\" classname=\"\(escape(name))\""
-        let failing = failOn.map { level in diagnostics.filter { $0.severity >= level } } ?? []
-        if let worst = failing.map(\.severity).max() {
+        if appendCase(rule, byRule[rule] ?? [], classname: name, failOn: failOn, to: &cases) {
           failures += 1
-          let count = failing.count
-          let message = "\(count) finding\(count == 1 ? "" : "s") at or above \(worst.rawValue)"
-          cases += ">\n      <failure type=\"\(worst.rawValue)\" message=\"\(message)\">"
-          cases += escape(text) + "</failure>\n    </testcase>\n"
-        } else if !diagnostics.isEmpty {
-          cases += ">\n      <system-out>\(escape(text))</system-out>\n    </testcase>\n"
-        } else {
-          cases += "/>\n"
         }
       }
       totalTests += rules.count
@@ -76,19 +64,8 @@ public enum JUnitReportWriter {
     var failures = 0
     for rule in rules {
       let diagnostics = findings.filter { $0.rule == rule }
-      let text = diagnostics.map { TextReportWriter.line(for: $0) }.joined()
-      cases += "    <testcase name=\"\(escape(rule))\" classname=\"\(escape(name))\""
-      let failing = failOn.map { level in diagnostics.filter { $0.severity >= level } } ?? []
-      if let worst = failing.map(\.severity).max() {
+      if appendCase(rule, diagnostics, classname: name, failOn: failOn, to: &cases) {
         failures += 1
-        let count = failing.count
-        let message = "\(count) finding\(count == 1 ? "" : "s") at or above \(worst.rawValue)"
-        cases += ">\n      <failure type=\"\(worst.rawValue)\" message=\"\(message)\">"
-        cases += escape(text) + "</failure>\n    </testcase>\n"
-      } else if !diagnostics.isEmpty {
-        cases += ">\n      <system-out>\(escape(text))</system-out>\n    </testcase>\n"
-      } else {
-        cases += "/>\n"
       }
     }
     for verdict in entry.wcag {
@@ -134,5 +111,29 @@ public enum JUnitReportWriter {
       }
     }
     return result
+  }
+
+  /// Appends the test case of `rule` with its `diagnostics`: a failure when one is at least
+  /// `failOn`, else their lines as output, else an empty case; true for a failure.
+  private static func appendCase(
+    _ rule: String, _ diagnostics: [Diagnostic], classname: String, failOn: Severity?,
+    to cases: inout String
+  ) -> Bool {
+    let text = diagnostics.map { TextReportWriter.line(for: $0) }.joined()
+    cases += "    <testcase name=\"\(escape(rule))\" classname=\"\(escape(classname))\""
+    let failing = failOn.map { level in diagnostics.filter { $0.severity >= level } } ?? []
+    if let worst = failing.map(\.severity).max() {
+      let count = failing.count
+      let message = "\(count) finding\(count == 1 ? "" : "s") at or above \(worst.rawValue)"
+      cases += ">\n      <failure type=\"\(worst.rawValue)\" message=\"\(message)\">"
+      cases += escape(text) + "</failure>\n    </testcase>\n"
+      return true
+    }
+    if !diagnostics.isEmpty {
+      cases += ">\n      <system-out>\(escape(text))</system-out>\n    </testcase>\n"
+    } else {
+      cases += "/>\n"
+    }
+    return false
   }
 }
