@@ -54,17 +54,29 @@ enum FFmpegLog {
     var isError: Bool { level <= AV_LOG_ERROR }
   }
 
-  /// How many messages are kept; older ones are dropped.
+  /// How many messages are kept for one object; its older ones are dropped.
   static let capacity = 16
+  /// How many objects' messages are kept; those of the object that logged least recently
+  /// are dropped. Objects FFmpeg makes and frees by itself (the decoders it opens to read
+  /// the stream information) log too, and nobody takes their messages.
+  static let sourceCapacity = 64
 
-  private static let messages = Locked<[Message]>([])
+  /// Each object's messages, kept apart so that one that logs a lot (a decoder on damaged
+  /// audio) cannot push out what another (the file's demuxer) said.
+  private struct Store {
+    var messages: [UInt: [Message]] = [:]
+    /// The objects, the one that logged least recently first.
+    var sources: [UInt] = []
+  }
+
+  private static let store = Locked(Store())
 
   /// Takes the messages `object` logged, leaving the others.
   static func take(from object: UnsafeMutableRawPointer) -> [Message] {
     let source = UInt(bitPattern: object)
-    return messages.withLock { kept in
-      let taken = kept.filter { $0.source == source }
-      kept.removeAll { $0.source == source }
+    return store.withLock { store in
+      guard let taken = store.messages.removeValue(forKey: source) else { return [] }
+      store.sources.removeAll { $0 == source }
       return taken
     }
   }
@@ -78,18 +90,21 @@ enum FFmpegLog {
     return message.map { $0.text.split(whereSeparator: \.isNewline).joined(separator: " ") }
   }
 
-  /// Takes and clears the messages logged so far.
-  static func drain() -> [Message] {
-    messages.withLock { kept in
-      defer { kept.removeAll(keepingCapacity: true) }
-      return kept
-    }
-  }
-
   static func record(_ message: Message) {
-    messages.withLock { kept in
-      if kept.count == capacity { kept.removeFirst() }
-      kept.append(message)
+    store.withLock { store in
+      let source = message.source
+      if var kept = store.messages[source] {
+        if kept.count == capacity { kept.removeFirst() }
+        kept.append(message)
+        store.messages[source] = kept
+        store.sources.removeAll { $0 == source }
+      } else {
+        if store.sources.count == sourceCapacity {
+          store.messages[store.sources.removeFirst()] = nil
+        }
+        store.messages[source] = [message]
+      }
+      store.sources.append(source)
     }
   }
 }
