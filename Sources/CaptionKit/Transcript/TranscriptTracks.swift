@@ -65,8 +65,12 @@ public struct TranscriptTracks: Sendable {
     // The container's chapters, and a first check that the media can be read at all.
     var containerChapters: [MediaChapter] = []
     var ffmpegMissing: FFmpegUnavailable?
+    // Opened once: its text streams are read from the same opening when they are needed.
+    var file: MediaFile?
     do {
-      containerChapters = try MediaProbe.probe(media).chapters
+      let opened = try MediaFile(opening: media)
+      containerChapters = opened.info.chapters
+      file = consume opened
     } catch let error as FFmpegUnavailable {
       ffmpegMissing = error
     } catch let error as FFmpegError {
@@ -112,12 +116,15 @@ public struct TranscriptTracks: Sendable {
     }
 
     if tracks.captions.isEmpty {
-      if let ffmpegMissing {
-        throw CheckStopped(.ffmpegUnavailable, "\(ffmpegMissing)", hint: ffmpegMissing.hint)
+      // The media is left unopened only when FFmpeg is missing.
+      guard let opened = file.take() else {
+        throw CheckStopped(
+          .ffmpegUnavailable, ffmpegMissing.map { "\($0)" } ?? "FFmpeg's libraries are missing",
+          hint: ffmpegMissing?.hint)
       }
       let embedded: EmbeddedSubtitles
       do {
-        embedded = try MediaSubtitles.read(path: media, webVTT: EmbeddedWebVTT.reader)
+        embedded = try opened.read(webVTT: EmbeddedWebVTT.reader).subtitles
       } catch let error as FFmpegError {
         throw InputFailure(error.kind == .inputMissing ? .missing : .unusable, "\(error)")
       }

@@ -76,8 +76,16 @@ public struct MediaInput: Sendable {
     tracks: [String]?, notes: inout [String]
   ) throws -> MediaInput {
     try checkInput(path)
-    let info = try MediaProbe.probe(path)
-    let embedded = try MediaSubtitles.read(path: path, webVTT: EmbeddedWebVTT.reader)
+    // One opening: what the media holds, then one pass for its text streams and its speech.
+    let file = try MediaFile(opening: path)
+    let info = file.info
+    let hasAudio = !info.streams(.audio).isEmpty
+    var audio = MediaFile.Audio.none
+    if choice != .off && hasAudio {
+      audio = audioStream.map { .stream($0) } ?? .defaultStream
+    }
+    let contents = try file.read(webVTT: EmbeddedWebVTT.reader, audio: audio)
+    let embedded = contents.subtitles
     var results = embedded.tracks.map { ReadResult(track: $0) }
     var diagnostics = embedded.diagnostics
     if let tracks {
@@ -112,25 +120,22 @@ public struct MediaInput: Sendable {
         notes.append("warning: \(error)")
       }
     }
+    // What went wrong with the audio is said after the sidecars are read, as when it was
+    // analysed last.
     var activity: AudioActivity?
-    let hasAudio = !info.streams(.audio).isEmpty
-    switch choice {
-    case .off: break
-    case .automatic, .on:
-      if hasAudio {
-        do {
-          activity = try AudioActivityAnalyzer.analyze(path: path, streamIndex: audioStream)
-        } catch let error as AudioActivityError {
-          switch error.reason {
-          case .noAudioStream: break
-          case .noSuchStream, .notAudio:
-            throw CheckStopped(
-              .badOption, "\(error)", hint: "'captionkit probe \(path)' lists the streams")
-          }
+    if let result = contents.audio {
+      do {
+        activity = try result.get()
+      } catch let error as AudioActivityError {
+        switch error.reason {
+        case .noAudioStream: break
+        case .noSuchStream, .notAudio:
+          throw CheckStopped(
+            .badOption, "\(error)", hint: "'captionkit probe \(path)' lists the streams")
         }
-      } else if choice == .on {
-        notes.append("note: \(path) has no audio stream; the audio is not analysed")
       }
+    } else if choice == .on && !hasAudio {
+      notes.append("note: \(path) has no audio stream; the audio is not analysed")
     }
     return MediaInput(info: info, results: results, diagnostics: diagnostics, audio: activity)
   }

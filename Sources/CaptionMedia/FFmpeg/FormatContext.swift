@@ -1,5 +1,11 @@
 internal import CFFmpeg
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// An opened media file (`AVFormatContext` from `avformat_open_input`), owned: closed when
 /// the last reference goes.
 final class FormatContext {
@@ -55,11 +61,27 @@ final class FormatContext {
         detail: detail)
     }
     context = opened
+    Self.openings += 1
     self.library = library
     self.pointer = context
     self.path = path
     self.deadline = deadline
   }
+
+  /// How many media files the calling thread has opened (with success) so far: what shows
+  /// that a check opens each media file once.
+  static var openingsOnThisThread: Int { openings }
+
+  private static var openings: Int {
+    get { pthread_getspecific(openingsKey).map { Int(bitPattern: $0) } ?? 0 }
+    set { pthread_setspecific(openingsKey, UnsafeRawPointer(bitPattern: newValue)) }
+  }
+
+  private static let openingsKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
 
   deinit {
     var owned: UnsafeMutablePointer<AVFormatContext>? = pointer

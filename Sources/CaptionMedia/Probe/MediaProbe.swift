@@ -15,9 +15,13 @@ public enum MediaProbe {
   public static func probe(_ path: String, timeLimit: Double? = defaultTimeLimit) throws
     -> MediaInfo
   {
-    let library = try FFmpegLibrary.shared()
-    let input = try FormatContext(openingInput: path, library: library, timeLimit: timeLimit)
-    try input.findStreamInfo()
+    try MediaFile(opening: path, timeLimit: timeLimit).info
+  }
+
+  /// What `input`, whose stream information was read, holds. Throws `FFmpegError`
+  /// (`.invalidData`) when no stream can be read.
+  static func info(of input: FormatContext) throws(FFmpegError) -> MediaInfo {
+    let path = input.path
     let streams = (0..<input.streamCount).compactMap { index in
       input.streamDescription(index).map(stream)
     }

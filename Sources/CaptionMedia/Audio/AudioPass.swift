@@ -1,0 +1,223 @@
+import CaptionCore
+
+/// The audio side of one pass over a media file's packets: decodes one audio stream and
+/// hands the samples to an `ActivityWorker`, which resamples them and finds the speech.
+final class AudioPass {
+  let context: FormatContext
+  /// The audio stream read.
+  let index: Int
+  private let worker: ActivityWorker
+  private var decoding: StreamDecoding
+
+  /// The audio stream of `format` to read: `requested` (as `probe` numbers the streams), or
+  /// FFmpeg's default audio stream when nil.
+  static func stream(in format: FormatContext, requested: Int?) throws(AudioActivityError)
+    -> Int
+  {
+    if let requested {
+      guard let stream = format.streamDescription(requested) else {
+        throw AudioActivityError(
+          .noSuchStream(index: requested, streamCount: format.streamCount), path: format.path)
+      }
+      let type = stream.mediaType
+      guard type == .audio else {
+        throw AudioActivityError(
+          .notAudio(index: requested, type: format.library.mediaTypeName(type) ?? "unknown"),
+          path: format.path)
+      }
+      return requested
+    }
+    guard let best = format.bestStream(of: .audio) else {
+      throw AudioActivityError(.noAudioStream, path: format.path)
+    }
+    return best
+  }
+
+  /// Opens the decoder of the audio stream at `index` of `context`. The resampling and
+  /// detection run on a thread of their own when `threaded`, or, when nil, when the file
+  /// lasts `AudioActivityAnalyzer.threadedFromSeconds` or more (or its duration is not
+  /// known).
+  init(
+    context: FormatContext, stream index: Int, options: AudioActivityOptions, threaded: Bool?
+  ) throws {
+    self.context = context
+    self.index = index
+    let decoder = try CodecContext(decoderForStream: index, of: context)
+    let second = Int64(FFmpegRational.microsecond.denominator)
+    let long = context.duration.map { $0 >= AudioActivityAnalyzer.threadedFromSeconds * second }
+    worker = ActivityWorker(options: options, threaded: threaded ?? long ?? true)
+    do {
+      decoding = try StreamDecoding(library: context.library, decoder: decoder, worker: worker)
+    } catch {
+      worker.cancel()
+      throw error
+    }
+  }
+
+  /// Decodes a packet of the audio stream.
+  func decode(_ packet: Packet) throws {
+    try decoding.decode(packet)
+  }
+
+  /// Stops the worker after a failure, without waiting for it.
+  func cancel() { worker.cancel() }
+
+  /// Drains the decoder, waits for the worker and gives the activity, with segment times
+  /// relative to the start of the media's presentation, like cue times.
+  func finish() throws -> AudioActivity {
+    let firstTimestamp: Int64?
+    var activity: AudioActivity
+    do {
+      try decoding.decode(nil)
+      firstTimestamp = decoding.firstTimestamp
+      activity = try worker.finish()
+    } catch {
+      worker.cancel()
+      throw error
+    }
+    // Decoded time 0 is the first frame's timestamp; shift it to the presentation start.
+    var offset = MediaTime.zero
+    if let first = firstTimestamp, let timeBase = context.timeBase(ofStream: index),
+      timeBase.isUsable
+    {
+      offset = MediaTime(
+        value: first.multipliedReportingOverflow(by: Int64(timeBase.numerator)).partialValue,
+        timescale: timeBase.denominator)
+    }
+    if let start = context.startTime {
+      offset = offset - MediaTime(value: start, timescale: 1_000_000)
+    }
+    if offset != .zero {
+      // A segment wholly before the presentation start is dropped.
+      activity.segments = activity.segments.compactMap { segment in
+        var shifted = segment
+        shifted.start = max(.zero, segment.start + offset)
+        shifted.end = segment.end + offset
+        return shifted.start < shifted.end ? shifted : nil
+      }
+    }
+    return activity
+  }
+}
+
+/// The decoding side of one analysis: sends packets, receives frames, copies their samples
+/// into batches for the `ActivityWorker`, which resamples and detects.
+struct StreamDecoding {
+  /// Samples per channel in a batch (0.68 s at 48 kHz): few enough hand-overs between the
+  /// threads, little memory (256 KB for stereo float).
+  static let batchSize = 32_768
+
+  let library: FFmpegLibrary
+  let decoder: CodecContext
+  let worker: ActivityWorker
+  let frame: Frame
+  var batch: DecodedAudio?
+  /// The sample format, channel count and rate of the first frame; frames that differ are
+  /// skipped, since the resampler is set up for these.
+  var layout: (format: Int32, channels: Int, rate: Int)?
+  var planeCount = 1
+  var bytesPerSample = 1
+  /// The timestamp of the first decoded frame, in the stream's time base.
+  var firstTimestamp: Int64?
+
+  init(library: FFmpegLibrary, decoder: CodecContext, worker: ActivityWorker) throws {
+    self.library = library
+    self.decoder = decoder
+    self.worker = worker
+    frame = try Frame(library: library)
+  }
+
+  /// Sends a packet (nil drains the decoder) and hands every frame that comes out to the
+  /// worker.
+  mutating func decode(_ packet: Packet?) throws {
+    while true {
+      let accepted: Bool
+      do {
+        accepted = try decoder.send(packet)
+      } catch {
+        // A damaged packet: skip it, as players do, and keep decoding.
+        if error.kind == .invalidData { return }
+        throw error
+      }
+      try receiveAll()
+      if accepted { break }
+    }
+    if packet == nil, let last = batch, last.sampleCount > 0 {
+      try worker.push(last)
+      batch = nil
+    }
+  }
+
+  private mutating func receiveAll() throws {
+    while try nextFrame() {
+      defer { frame.unref() }
+      let format = frame.sampleFormat
+      let channels = frame.channelCount
+      let rate = frame.sampleRate
+      if let layout {
+        guard layout.format == format, layout.channels == channels, layout.rate == rate else {
+          continue
+        }
+      } else {
+        try begin(format: format, channels: channels, rate: rate)
+      }
+      try copySamples()
+    }
+  }
+
+  /// Sets up the resampler for the first frame's audio and starts the worker.
+  private mutating func begin(format: Int32, channels: Int, rate: Int) throws {
+    layout = (format, channels, rate)
+    firstTimestamp = frame.presentationTime ?? 0
+    let planar = frame.isPlanar
+    planeCount = planar ? max(1, channels) : 1
+    bytesPerSample = frame.bytesPerSample * (planar ? 1 : max(1, channels))
+    let resampler = try Resampler(
+      from: decoder, outputChannels: 1, outputRate: Int32(AudioActivityDetector.sampleRate),
+      filterSize: 8)
+    worker.start(resampler: resampler, inputRate: rate)
+  }
+
+  /// Copies the frame's samples into batches, handing each full batch to the worker.
+  private mutating func copySamples() throws {
+    let count = frame.sampleCount
+    guard count > 0, bytesPerSample > 0 else { return }
+    _ = try frame.withPlanes(planeCount) { sources in
+      var done = 0
+      while done < count {
+        if batch == nil {
+          batch =
+            worker.reusableBatch()
+            ?? DecodedAudio(
+              planeCount: planeCount, bytesPerSample: bytesPerSample, capacity: Self.batchSize)
+        }
+        let step = min(count - done, batch?.room ?? 0)
+        let offset = done * bytesPerSample
+        batch?.append(sources.map { $0 + offset }, count: step)
+        done += step
+        if let full = batch, full.room == 0 {
+          try worker.push(full)
+          batch = nil
+        }
+      }
+    }
+  }
+
+  /// Receives the next decoded frame into `frame`; false when the decoder needs input or is
+  /// drained. Frames the decoder reports as damaged are skipped (up to a bound, so a
+  /// decoder that keeps failing cannot keep the loop going).
+  private func nextFrame() throws -> Bool {
+    var failures = 0
+    while true {
+      let received: CodecContext.Received
+      do {
+        received = try decoder.receive(frame)
+      } catch {
+        failures += 1
+        if error.kind == .invalidData && failures < 64 { continue }
+        throw error
+      }
+      return received == .frame
+    }
+  }
+}

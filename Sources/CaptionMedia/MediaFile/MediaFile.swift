@@ -1,0 +1,128 @@
+public import CaptionCore
+
+/// A media file opened once for all that is read from it: what it holds (`info`, as
+/// `MediaProbe` gives it) as soon as it is open, then, in one pass over its packets, its text
+/// subtitle streams and the speech in one audio stream (`read`).
+///
+/// Only the streams the pass needs are demuxed, and only the audio stream analysed is
+/// decoded. A pass reads the file to its end, so a file is read once: `read` consumes it.
+public struct MediaFile: ~Copyable {
+  /// What the file holds.
+  public let info: MediaInfo
+  private let context: FormatContext
+
+  /// How many media files the calling thread has opened so far (`MediaFile`, `MediaProbe`,
+  /// `MediaSubtitles` and `AudioActivityAnalyzer` alike): what shows that a check opens each
+  /// media file once.
+  package static var openingsOnThisThread: Int { FormatContext.openingsOnThisThread }
+
+  /// Which audio stream a pass analyses.
+  public enum Audio: Sendable, Hashable {
+    /// None: the audio is not decoded.
+    case none
+    /// FFmpeg's default audio stream.
+    case defaultStream
+    /// The stream at this index, as `probe` numbers them.
+    case stream(Int)
+  }
+
+  /// Opens the media file at `path` and reads what it holds: the container's header plus the
+  /// few packets FFmpeg needs to fill in codec details (bounded by FFmpeg's probe size), of
+  /// which it decodes the first frames, as ffprobe does.
+  ///
+  /// Throws `FFmpegUnavailable` when FFmpeg's libraries cannot be loaded, and `FFmpegError`
+  /// when the file is missing (`kind == .inputMissing`), is not media or is damaged beyond
+  /// reading (`.invalidData`), or takes longer than `timeLimit` seconds to open
+  /// (`.interrupted`). The time limit ends with the opening: reading a long file takes the
+  /// time it takes (a `MediaReadCancellation` still ends it).
+  public init(opening path: String, timeLimit: Double? = MediaProbe.defaultTimeLimit) throws {
+    let library = try FFmpegLibrary.shared()
+    let context = try FormatContext(openingInput: path, library: library, timeLimit: timeLimit)
+    try context.findStreamInfo()
+    info = try MediaProbe.info(of: context)
+    context.deadline.extend(seconds: nil)
+    self.context = context
+  }
+
+  /// Reads the file's packets once, to its end: the text subtitle streams whose indices are
+  /// in `subtitles` (all of them when nil), as `MediaSubtitles.read` gives them, and the
+  /// speech in the `audio` stream, as `AudioActivityAnalyzer.analyze` gives it.
+  ///
+  /// Throws `FFmpegError` when the file cannot be read. The audio failing (no such stream, no
+  /// decoder, a decoding error) does not stop the subtitles from being read: it is given as
+  /// the failure of `MediaContents.audio`.
+  public consuming func read(
+    subtitles streams: Set<Int>? = nil, webVTT: WebVTTCueReader? = nil, audio: Audio = .none,
+    options: AudioActivityOptions = AudioActivityOptions()
+  ) throws -> MediaContents {
+    let context = self.context
+    var subtitles = SubtitlePass(context: context, streams: streams)
+    var audioFailure: (any Error)?
+    var audioIndex: Int?
+    do {
+      switch audio {
+      case .none: break
+      case .defaultStream: audioIndex = try AudioPass.stream(in: context, requested: nil)
+      case .stream(let index): audioIndex = try AudioPass.stream(in: context, requested: index)
+      }
+    } catch {
+      audioFailure = error
+    }
+    // Every other stream is discarded before reading.
+    context.discardStreams(except: subtitles.streamIndices.union(audioIndex.map { [$0] } ?? []))
+    // The stream information was read with the decoders, so FFmpeg's start time is the
+    // presentation start `info` gives (`PresentationStart` is for reading without them).
+    subtitles.start(
+      origin: context.startTime.map {
+        MediaTime(value: $0, timescale: FFmpegRational.microsecond.denominator)
+      }, webVTT: webVTT)
+    var pass: AudioPass?
+    if let audioIndex {
+      do {
+        pass = try AudioPass(context: context, stream: audioIndex, options: options, threaded: nil)
+      } catch {
+        audioFailure = error
+      }
+    }
+    do {
+      let packet = try Packet(library: context.library)
+      while try context.read(into: packet) {
+        subtitles.read(packet)
+        if let audio = pass, packet.streamIndex == audio.index {
+          do {
+            try audio.decode(packet)
+          } catch {
+            audio.cancel()
+            pass = nil
+            audioFailure = error
+          }
+        }
+      }
+      packet.unref()
+    } catch {
+      pass?.cancel()
+      throw error
+    }
+    var activity: Result<AudioActivity, any Error>?
+    if let pass {
+      activity = Result { try pass.finish() }
+    } else if let audioFailure {
+      activity = .failure(audioFailure)
+    }
+    return MediaContents(subtitles: subtitles.finish(log: context.takeLog()), audio: activity)
+  }
+}
+
+/// What one pass over a media file read (`MediaFile.read`).
+public struct MediaContents: Sendable {
+  /// The text subtitle streams read, every subtitle stream described, and what was found.
+  public var subtitles: EmbeddedSubtitles
+  /// The speech in the audio stream analysed, or why it could not be found
+  /// (`AudioActivityError`, `FFmpegError`); nil when no audio was asked for.
+  public var audio: Result<AudioActivity, any Error>?
+
+  public init(subtitles: EmbeddedSubtitles, audio: Result<AudioActivity, any Error>?) {
+    self.subtitles = subtitles
+    self.audio = audio
+  }
+}
