@@ -68,9 +68,8 @@ public struct TranscriptTracks: Sendable {
     // Opened once: its text streams are read from the same opening when they are needed.
     var file: MediaFile?
     do {
-      let opened = try MediaFile(opening: media)
-      containerChapters = opened.info.chapters
-      file = consume opened
+      file = try MediaFile(opening: media)
+      containerChapters = file?.info.chapters ?? []
     } catch let error as FFmpegUnavailable {
       ffmpegMissing = error
     } catch let error as FFmpegError {
@@ -117,7 +116,7 @@ public struct TranscriptTracks: Sendable {
 
     if tracks.captions.isEmpty {
       // The media is left unopened only when FFmpeg is missing.
-      guard let opened = file.take() else {
+      guard let opened = file else {
         throw CheckStopped(
           .ffmpegUnavailable, ffmpegMissing.map { "\($0)" } ?? "FFmpeg's libraries are missing",
           hint: ffmpegMissing?.hint)

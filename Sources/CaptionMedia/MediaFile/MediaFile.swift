@@ -5,11 +5,13 @@ public import CaptionCore
 /// subtitle streams and the speech in one audio stream (`read`).
 ///
 /// Only the streams the pass needs are demuxed, and only the audio stream analysed is
-/// decoded. A pass reads the file to its end, so a file is read once: `read` consumes it.
-public struct MediaFile: ~Copyable {
+/// decoded. A pass reads the file to its end, so there is one pass per opening: a second
+/// `read` throws. Use it from one thread at a time.
+public final class MediaFile {
   /// What the file holds.
   public let info: MediaInfo
   private let context: FormatContext
+  private var wasRead = false
 
   /// How many media files the calling thread has opened so far (`MediaFile`, `MediaProbe`,
   /// `MediaSubtitles` and `AudioActivityAnalyzer` alike): what shows that a check opens each
@@ -48,14 +50,21 @@ public struct MediaFile: ~Copyable {
   /// in `subtitles` (all of them when nil), as `MediaSubtitles.read` gives them, and the
   /// speech in the `audio` stream, as `AudioActivityAnalyzer.analyze` gives it.
   ///
-  /// Throws `FFmpegError` when the file cannot be read. The audio failing (no such stream, no
+  /// Throws `FFmpegError` when the file cannot be read, or was read already (`.endOfFile`
+  /// as its code: open it again for another pass). The audio failing (no such stream, no
   /// decoder, a decoding error) does not stop the subtitles from being read: it is given as
   /// the failure of `MediaContents.audio`.
-  public consuming func read(
+  public func read(
     subtitles streams: Set<Int>? = nil, webVTT: WebVTTCueReader? = nil, audio: Audio = .none,
     options: AudioActivityOptions = AudioActivityOptions()
   ) throws -> MediaContents {
-    let context = self.context
+    guard !wasRead else {
+      throw FFmpegError(
+        code: FFmpegLibrary.Code.endOfFile,
+        message: "the file was read to its end already; open it again for another pass",
+        operation: "read", path: info.path)
+    }
+    wasRead = true
     var subtitles = SubtitlePass(context: context, streams: streams)
     var audioFailure: (any Error)?
     var audioIndex: Int?

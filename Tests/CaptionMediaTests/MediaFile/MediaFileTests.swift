@@ -110,6 +110,17 @@ import Testing
     #expect(contents.subtitles.tracks.count == 1)
   }
 
+  @Test func aSecondPassIsRefusedNotEmpty() throws {
+    let path = try Self.media("read-twice.mkv", ["-c:v", "libx264", "-c:a", "flac"])
+    let file = try MediaFile(opening: path)
+    #expect(try file.read().subtitles.tracks.first?.cues.count == 3)
+    let error = #expect(throws: FFmpegError.self) { try file.read() }
+    #expect(
+      error?.description
+        == "cannot read '\(path)': the file was read to its end already; open it again for "
+        + "another pass")
+  }
+
   @Test func theTimeLimitEndsWithTheOpening() throws {
     let path = try Self.media("time-limit.mkv", ["-c:v", "libx264", "-c:a", "flac"])
     // A limit long enough to open the file, then passed while the packets are read.
