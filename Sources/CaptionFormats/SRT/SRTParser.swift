@@ -150,7 +150,7 @@ struct SRTParser {
         continue
       }
       let content = SRTParser.slice(bytes, line.start, line.end)
-      if SRTTiming.isCandidate(content) {
+      if SRTParser.isTiming(content) {
         startCue(bytes, counter: nil, timing: line)
         continue
       }
@@ -159,7 +159,7 @@ struct SRTParser {
       {
         let next = SRTParser.line(
           bytes, at: position, number: number + 1, lineFeedsOnly: lineFeedsOnly)
-        if SRTTiming.isCandidate(SRTParser.slice(bytes, next.start, next.end)) {
+        if SRTParser.isTiming(SRTParser.slice(bytes, next.start, next.end)) {
           position = next.next
           number += 1
           startCue(bytes, counter: line, timing: next)
@@ -246,6 +246,13 @@ struct SRTParser {
     UnsafeBufferPointer(rebasing: bytes[start..<end])
   }
 
+  /// True when `content` is a timing line, readable or not (`SRTTiming.isCandidate`), or
+  /// nearly one (`SRTNearTiming`).
+  @inline(__always)
+  private static func isTiming(_ content: UnsafeBufferPointer<UInt8>) -> Bool {
+    SRTTiming.isCandidate(content) || SRTNearTiming(content) != nil
+  }
+
   private static func isCounter(_ content: UnsafeBufferPointer<UInt8>) -> Bool {
     !content.isEmpty && content.allSatisfy(SRTTiming.isDigit)
   }
@@ -271,10 +278,22 @@ struct SRTParser {
     lastCounter = counterValue ?? expected
     let timingContent = SRTParser.slice(bytes, timingLine.start, timingLine.end)
     if !timingIssues.isEmpty { timingIssues.removeAll(keepingCapacity: true) }
-    guard let timing = SRTTiming(timingContent, cue: index, issues: &timingIssues) else {
+    let timingHint = "write the timing as hh:mm:ss,mmm --> hh:mm:ss,mmm"
+    let times: (start: MediaTime, end: MediaTime)
+    var nearly: SRTNearTiming?
+    if let timing = SRTTiming(timingContent, cue: index, issues: &timingIssues) {
+      times = (timing.start, timing.end)
+    } else if let near = SRTNearTiming(timingContent), let read = near.times {
+      times = read
+      nearly = near
+      timingIssues.removeAll(keepingCapacity: true)
+    } else {
+      let why = SRTNearTiming(timingContent).map {
+        ": \($0.fault), which can be read more than one way"
+      }
       error(
-        "timing '\(SRTText.excerpt(timingContent))' cannot be read, the cue is dropped with its text",
-        at: timingLine.location, hint: "write the timing as hh:mm:ss,mmm --> hh:mm:ss,mmm")
+        "timing '\(SRTText.excerpt(timingContent))' cannot be read\(why ?? ""), the cue is dropped "
+          + "with its text", at: timingLine.location, hint: timingHint)
       dropping = true
       sawBlock = true
       lastBlockWasCue = true
@@ -283,9 +302,17 @@ struct SRTParser {
     }
     let first = counter ?? timingLine
     let pending = PendingCue(
-      id: counterText, start: timing.start, end: timing.end, location: first.location,
+      id: counterText, start: times.start, end: times.end, location: first.location,
       index: index)
     var cue: CueReference { pending.reference }
+    if let nearly {
+      error(
+        "timing of \(name) is nearly right: \(nearly.fault); read as "
+          + "\(times.start.timestamp(separator: ",")) --> \(times.end.timestamp(separator: ","))",
+        at: SourceLocation(
+          line: timingLine.number, column: nearly.column + 1,
+          offset: timingLine.start + nearly.column), cue: cue, hint: timingHint)
+    }
     if lastBlockWasCue && blankCount == 0 {
       warn(
         "missing blank line before \(name)", at: first.location, cue: cue,
@@ -502,11 +529,13 @@ struct SRTParser {
         location: location, cue: cue, hint: hint))
   }
 
-  private mutating func error(_ message: String, at location: SourceLocation, hint: String?) {
+  private mutating func error(
+    _ message: String, at location: SourceLocation, cue: CueReference? = nil, hint: String?
+  ) {
     diagnostics.append(
       Diagnostic(
         rule: SRTReader.rule, severity: .error, message: message, file: path,
-        location: location, hint: hint))
+        location: location, cue: cue, hint: hint))
   }
 
 }

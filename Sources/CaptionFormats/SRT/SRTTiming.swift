@@ -200,7 +200,8 @@ struct SRTTiming {
     let time = MediaTime(
       hours: hours, minutes: minutes, seconds: seconds, milliseconds: milliseconds)
     let clean =
-      hourDigits >= 2 && digits.1 == 2 && digits.2 == 2 && minutes <= 59 && seconds <= 59
+      fields == 3 && hourDigits >= 2 && digits.1 == 2 && digits.2 == 2 && minutes <= 59
+      && seconds <= 59
       && separator == 0x2C && fractionDigits == 3
     if clean { return time }
 

@@ -355,4 +355,14 @@ import Testing
         "movie.srt:9:1: error: timing '00:00:07,000 --> 00:00:0x,000' cannot be read, the cue is dropped with its text [parse.srt]",
       ])
   }
+
+  /// `mm:ss,mmm` with two-digit fields was read without a word.
+  @Test func timesWithoutHoursAreReported() {
+    #expect(
+      summaries("1\n00:05,000 --> 00:06,000\nA\n") == [
+        "2:1: warning: start time of cue 1 '00:05,000' has no hours, read as 00:00:05,000",
+        "2:15: warning: end time of cue 1 '00:06,000' has no hours, read as 00:00:06,000",
+      ])
+    #expect(read("1\n00:05,000 --> 00:06,000\nA\n").track.cues.first?.start == ms(5000))
+  }
 }
