@@ -20,6 +20,15 @@ extension CommandFailure {
     self.init(code, failure.message, hint: failure.hint)
   }
 
+  /// A caption file whose reader read nothing from it (`ReadResult.isRejected`): exit 65,
+  /// and nothing is written.
+  static func rejected(_ path: String) -> CommandFailure {
+    CommandFailure(
+      ExitCode.dataError,
+      "\(path == "-" ? "<stdin>" : path): not read as captions; nothing was written",
+      hint: "fix the errors above, or name the format the file is in by its extension")
+  }
+
   /// Standard output refused the command's output (a closed pipe, a full disk).
   static func standardOutput(_ failure: WriteFailure) -> CommandFailure {
     CommandFailure(ExitCode.cannotCreate, "cannot write to standard output: \(failure.reason)")

@@ -47,9 +47,15 @@ enum ConvertCommand: CaptionCommand {
 
     var result = try inputOptions.read(input, in: context)
     findings.print(result.diagnostics, in: context)
+    if result.isRejected {
+      findings.finish(in: context)
+      throw CommandFailure.rejected(input)
+    }
     if let shift {
       findings.print(TrackShift.shift(&result.track, by: shift), in: context)
     }
+    let minimum = CueEndRepair.minimumDuration(for: result.track.language)
+    findings.print(CueEndRepair.repair(&result.track, minimum: minimum), in: context)
     func printLossy(_ lossy: WriterLosses) {
       findings.print(
         lossy,

@@ -58,6 +58,12 @@ enum ExtractCommand: CaptionCommand {
     try checkRequested(requested, in: read, media: media)
     var findings = FindingPrinter(limit: limit)
     findings.print(read.diagnostics, in: context)
+    if read.tracks.isEmpty {
+      findings.finish(in: context)
+      throw CommandFailure(
+        ExitCode.dataError, "\(media) has no text subtitle stream to extract; nothing was written",
+        hint: "'captionkit probe \(media)' lists its streams")
+    }
 
     let stem = SidecarName.baseName(ofMedia: media)
     var taken: Set<String> = []
@@ -74,19 +80,19 @@ enum ExtractCommand: CaptionCommand {
         hint: "add --force to replace, or write elsewhere with -o")
     }
     var written = ""
-    for (track, path) in zip(read.tracks, paths) {
+    for (embedded, path) in zip(read.tracks, paths) {
+      var track = embedded
+      let minimum = CueEndRepair.minimumDuration(for: track.language)
+      findings.print(CueEndRepair.repair(&track, minimum: minimum), in: context)
       let lossy = try write(track, to: path, entry: entry, cueLimit: findings.writerCueLimit)
       findings.print(lossy, naming: { $0.withFile(path) }, in: context)
-      let stream = read.stream(of: track)
+      let stream = read.stream(of: embedded)
       let cues = track.cues.count == 1 ? "1 cue" : "\(track.cues.count) cues"
       written +=
         "\(path): \(cues) from stream \(track.stream.map(String.init) ?? "?")"
         + " (\(stream?.codec ?? "text"))\n"
     }
     findings.finish(in: context)
-    if read.tracks.isEmpty {
-      context.stderr.report("note: \(media) has no text subtitle stream to extract\n")
-    }
     do {
       try context.stdout.write(Array(written.utf8))
     } catch {
@@ -183,6 +189,11 @@ enum ExtractCommand: CaptionCommand {
       ? "it has none" : "its text streams: " + text.map(String.init).joined(separator: ", ")
     for index in requested.sorted() {
       guard let stream = read.streams.first(where: { $0.index == index }) else {
+        if let count = read.streamCount, index >= count {
+          let has = count == 1 ? "1 stream, 0" : "\(count) streams, 0 to \(count - 1)"
+          throw UsageError(
+            "stream \(index) of \(media) does not exist: it has \(has) (\(available))")
+        }
         throw UsageError("stream \(index) of \(media) is not a subtitle stream (\(available))")
       }
       switch stream.content {

@@ -89,6 +89,10 @@ enum MuxCommand: CaptionCommand {
         throw InputOptions.failure(error)
       }
       findings.print(result.diagnostics, in: context)
+      if result.isRejected {
+        findings.finish(in: context)
+        throw CommandFailure.rejected(spec.path)
+      }
       let kind = spec.kind ?? named?.kind ?? result.track.kind
       if kind == .chapters || kind == .metadata {
         throw UsageError(
@@ -96,8 +100,11 @@ enum MuxCommand: CaptionCommand {
             + "the media file's chapters but adds only caption and subtitle tracks",
           hint: "give it another kind with :kind=, or leave it out")
       }
+      var track = result.track
+      let minimum = CueEndRepair.minimumDuration(for: track.language)
+      findings.print(CueEndRepair.repair(&track, minimum: minimum), in: context)
       let codec = spec.codec ?? container.defaultCodec
-      let made = MuxCues.cues(of: result.track, for: codec)
+      let made = MuxCues.cues(of: track, for: codec)
       if codec == .movText {
         findings.print(
           [

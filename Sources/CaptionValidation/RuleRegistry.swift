@@ -12,6 +12,7 @@ public enum RuleRegistry {
     ParseEncodingRule(),
     ConvertLossyRule(),
     ConvertShiftRule(),
+    ConvertEndBeforeStartRule(),
     overlap,
     ZeroDurationRule(),
     OutOfOrderRule(),

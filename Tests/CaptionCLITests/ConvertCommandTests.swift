@@ -161,6 +161,70 @@ struct ConvertCommandTests {
     }
   }
 
+  /// A file the reader read nothing from (it reported an error and found no cue) writes
+  /// nothing, to any writer, and leaves an existing output as it was.
+  @Test(arguments: ["vtt", "srt", "ttml", "json"])
+  func aRejectedInputWritesNothingAndExits65(to format: String) throws {
+    let folder = try TemporaryFolder()
+    let unsigned = try folder.file("unsigned.vtt", "WEBVTX\n\n00:00:01.000 --> 00:00:02.000\nHi\n")
+    let notXML = try folder.file("notxml.ttml", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHi\n")
+    for input in [unsigned, notXML] {
+      let output = try folder.file("old.\(format)", "kept\n")
+      let run = ToolRun(["convert", input, "-o", output])
+      #expect(run.status == 65, "\(input)")
+      #expect(run.stdout.isEmpty)
+      #expect(run.stderr.contains("error: \(input): not read as captions; nothing was written\n"))
+      #expect(try folder.contents("old.\(format)") == "kept\n")
+      let piped = ToolRun(["convert", input, "-o", "-", "--to", format])
+      #expect(piped.status == 65)
+      #expect(piped.stdout.isEmpty)
+    }
+    #expect(try folder.listing() == ["notxml.ttml", "old.\(format)", "unsigned.vtt"])
+  }
+
+  @Test func aFileWithAHeaderAndNoCueIsStillWritten() throws {
+    let run = ToolRun(["convert", "-", "-o", "-", "--to", "srt"], stdin: "WEBVTT\n\nNOTE empty\n")
+    #expect(run.status == 0)
+    #expect(run.stderr.isEmpty)
+  }
+
+  /// A cue that ends before its start (or at it) is written to end the minimum duration
+  /// after it, with a warning; `validate` of the output has no timing error.
+  @Test func aCueEndingBeforeItsStartIsWrittenWithAValidEnd() throws {
+    let folder = try TemporaryFolder()
+    let input = try folder.file(
+      "movie.srt",
+      "1\n00:00:02,500 --> 00:00:02,000\nBackwards\n\n2\n00:00:04,000 --> 00:00:04,000\nNone\n")
+    let run = ToolRun(["convert", input, "-o", folder.path + "/movie.vtt"])
+    #expect(run.status == 0)
+    #expect(
+      run.stderr == """
+        \(input):1:1: warning: cue 1 ends at 00:00:02.000, before its start 00:00:02.500; \
+        written to end at 00:00:03.333, its start plus the minimum duration \
+        [convert.end-before-start]
+            hint: give the cue its real end time
+        \(input):5:1: warning: cue 2 ends at 00:00:04.000, as it starts; written to end at \
+        00:00:04.833, its start plus the minimum duration [convert.end-before-start]
+            hint: give the cue its real end time
+
+        """)
+    #expect(
+      try folder.contents("movie.vtt") == """
+        WEBVTT
+
+        1
+        00:00:02.500 --> 00:00:03.333
+        Backwards
+
+        2
+        00:00:04.000 --> 00:00:04.833
+        None
+
+        """)
+    let check = ToolRun(["validate", folder.path + "/movie.vtt", "--format", "json"])
+    #expect(!check.stdout.contains("timing.zero-duration"))
+  }
+
   @Test func refusesInputsOverTheLimitBeforeReading() throws {
     let folder = try TemporaryFolder()
     let input = try folder.file("a.vtt", SampleText.webvtt)

@@ -228,6 +228,31 @@ struct ExtractCommandTests {
     #expect(try folder.listing() == ["en.srt", "ko.srt", "movie.mkv"])
   }
 
+  @Test func aStreamThatDoesNotExistIsSaidSo() throws {
+    let folder = try TemporaryFolder()
+    let media = try Self.movie(in: folder)
+    let run = ToolRun(["extract", media, "--stream", "9"])
+    #expect(run.status == 64)
+    #expect(
+      run.stderr.hasPrefix(
+        "error: stream 9 of \(media) does not exist: it has 5 streams, 0 to 4 (its text "
+          + "streams: 2, 3, 4)\n"))
+  }
+
+  /// Media without a text subtitle stream: nothing is read as captions, so nothing is
+  /// written and the exit status says so.
+  @Test func mediaWithoutTextSubtitlesExits65AndWritesNothing() throws {
+    let folder = try TemporaryFolder()
+    let media = try SubtitleMediaMaker.make("bare.mkv", in: folder, streams: [])
+    let run = ToolRun(["extract", media, "-o", folder.path])
+    #expect(run.status == 65)
+    #expect(run.stdout.isEmpty)
+    #expect(
+      run.stderr == "error: \(media) has no text subtitle stream to extract; nothing was written\n"
+        + "hint: 'captionkit probe \(media)' lists its streams\n")
+    #expect(try folder.listing() == ["bare.mkv"])
+  }
+
   @Test func exitCodesForMissingDamagedAndUnwritable() throws {
     let folder = try TemporaryFolder()
     let missing = ToolRun(["extract", folder.path + "/none.mp4"])

@@ -11,10 +11,16 @@ public struct EmbeddedSubtitles: Sendable {
   /// without a duration (`container.subtitle-stream`).
   public var diagnostics: [Diagnostic]
 
-  public init(tracks: [Track], streams: [SubtitleStream], diagnostics: [Diagnostic]) {
+  /// How many streams of every type the file has; nil when not known.
+  public var streamCount: Int?
+
+  public init(
+    tracks: [Track], streams: [SubtitleStream], diagnostics: [Diagnostic], streamCount: Int? = nil
+  ) {
     self.tracks = tracks
     self.streams = streams
     self.diagnostics = diagnostics
+    self.streamCount = streamCount
   }
 
   /// The description of the stream a track was read from.

@@ -128,7 +128,9 @@ struct SubtitlePass {
           format: .webvtt, language: subtitle.language, kind: subtitle.kind, source: .embedded,
           path: path, stream: subtitle.index, encoding: "UTF-8", cues: cues))
     }
-    return EmbeddedSubtitles(tracks: tracks, streams: described, diagnostics: diagnostics)
+    return EmbeddedSubtitles(
+      tracks: tracks, streams: described, diagnostics: diagnostics,
+      streamCount: context.streamCount)
   }
 
   private static func languageNote(_ stream: SubtitleStream) -> String {

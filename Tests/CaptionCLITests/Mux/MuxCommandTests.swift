@@ -260,6 +260,13 @@ struct MuxCommandTests {
     let notCaptions = ToolRun(["mux", media, "--track", binary, "-o", output])
     #expect(notCaptions.status == 65)
     #expect(!folder.exists("out.webm"))
+    // Read, but nothing in it read as captions: a WebVTT file without its signature.
+    let unsigned = try folder.file("u.vtt", "WEBVTX\n\n00:00:01.000 --> 00:00:02.000\nHi\n")
+    let rejected = ToolRun(["mux", media, "--track", unsigned, "-o", output])
+    #expect(rejected.status == 65)
+    #expect(
+      rejected.stderr.contains("error: \(unsigned): not read as captions; nothing was written"))
+    #expect(!folder.exists("out.webm"))
     let same = ToolRun(["mux", media, "--track", track, "-o", media])
     #expect(same.status == 64)
   }
