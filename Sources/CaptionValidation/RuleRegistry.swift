@@ -7,6 +7,7 @@ public enum RuleRegistry {
   /// Every rule, in the order reports and `captionkit rules` list them.
   public static let rules: [any Rule] = [
     ParseWebVTTRule(),
+    ParseWebVTTLegacyHeaderRule(),
     ParseSRTRule(),
     ParseTTMLRule(),
     ParseEncodingRule(),

@@ -43,7 +43,7 @@ import Testing
     #expect(run.stderr.isEmpty)
     #expect(
       try folder.contents("back.vtt")
-        == "WEBVTT\nttp:contentProfiles: http://www.w3.org/ns/ttml/profile/imsc1.1/text\n\n"
+        == "WEBVTT\n\nNOTE\nttp:contentProfiles: http://www.w3.org/ns/ttml/profile/imsc1.1/text\n\n"
           + """
           00:00:01.000 --> 00:00:02.500
           Hello <i>brave</i> &amp; <b>new</b>

@@ -325,4 +325,29 @@ struct ValidateReaderRuleSettingsTests {
     #expect(silent.status == 0)
     #expect(silent.stdout == "checked 1 file: 0 errors, 0 warnings, 0 remarks\n")
   }
+
+  /// The legacy `Kind:`/`Language:` header: a warning (an error in the stricter profiles),
+  /// and `Language:` still checked against the file name.
+  @Test func aLegacyHeaderIsAWarningAndItsLanguageIsStillChecked() throws {
+    let folder = try TemporaryFolder()
+    let path = try folder.file(
+      "talk.en.vtt",
+      "WEBVTT\nKind: captions\nLanguage: fr\n\n00:00:01.000 --> 00:00:02.000\nHello there\n")
+    let run = ToolRun(["validate", path])
+    #expect(run.status == 1)
+    #expect(
+      run.stdout.contains(
+        "\(path):2:1: warning: legacy header 'Kind: captions', 'Language: fr' after the "
+          + "\"WEBVTT\" line"))
+    #expect(run.stdout.contains("but its header declares Language fr [translation.language-tag]"))
+    let strict = ToolRun(["validate", path, "--profile", "streaming", "--format", "json"])
+    #expect(
+      strict.stdout.contains(
+        "\"rule\": \"parse.webvtt-legacy-header\",\n      \"severity\": \"error\""))
+    let english = try folder.file(
+      "ok.en.vtt", "WEBVTT\nKind: captions\nLanguage: en\n\n00:00:01.000 --> 00:00:02.000\nHi\n")
+    let fine = ToolRun(["validate", english])
+    #expect(fine.status == 0)
+    #expect(fine.stdout.contains("checked 1 file: 0 errors, 1 warning, 0 remarks"))
+  }
 }

@@ -170,12 +170,15 @@ struct WebVTTParser {
 
   /// Collects the header block (the lines after the signature line up to a blank line or a
   /// line with "-->"), which the algorithm reads and ignores.
+  ///
+  /// Lines that are all `Name: value` (`Kind: captions`, `Language: en`, as YouTube and many
+  /// tools write them) are the legacy header of WebVTT's early drafts: a warning of their own
+  /// rule (`parse.webvtt-legacy-header`). Anything else is the `parse.webvtt` error.
   mutating func collectHeader(rest: String, first: TextLine) {
     var lines: [String] = [rest]
-    report(
-      "missing blank line after the \"WEBVTT\" line",
-      line: first, at: first.range.lowerBound,
-      hint: "insert a blank line after the WEBVTT line; header text goes on the WEBVTT line")
+    let place = diagnostics.count
+    var legacy: [String] = []
+    var onlyLegacy = true
     while true {
       guard let line = nextLine() else { break }
       if line.range.isEmpty { break }
@@ -184,13 +187,53 @@ struct WebVTTParser {
         pushedBack = line
         break
       }
-      lines.append(string(line.range))
+      let text = string(line.range)
+      lines.append(text)
+      if WebVTTParser.isLegacyHeaderLine(text) {
+        legacy.append(text)
+      } else {
+        onlyLegacy = false
+      }
       if line.terminator == .none {
         reportMissingFinalLineBreak(line)
         break
       }
     }
     header = lines
+    let location = SourceLocation(
+      line: first.number, column: 1, offset: first.range.lowerBound)
+    let finding: Diagnostic
+    if onlyLegacy, !legacy.isEmpty {
+      let named = legacy.map { "'\($0.count > 40 ? String($0.prefix(40)) + "…" : $0)'" }
+      finding = Diagnostic(
+        rule: WebVTTReader.legacyHeaderRule, severity: .warning,
+        message:
+          "legacy header \(named.joined(separator: ", ")) after the \"WEBVTT\" line, with no "
+          + "blank line; WebVTT has no header lines (players skip them)",
+        file: file, location: location,
+        hint: "put a blank line after the WEBVTT line and move the lines into a NOTE block, or "
+          + "drop them")
+    } else {
+      finding = Diagnostic(
+        rule: WebVTTReader.rule, severity: .error,
+        message: "missing blank line after the \"WEBVTT\" line", file: file, location: location,
+        hint: "insert a blank line after the WEBVTT line; header text goes on the WEBVTT line")
+    }
+    diagnostics.insert(finding, at: place)
+  }
+
+  /// `Name: value`: a name of letters, digits, `-`, `_` and `.` that starts with a letter, a
+  /// colon, then anything.
+  static func isLegacyHeaderLine(_ line: String) -> Bool {
+    let bytes = Array(line.utf8)
+    func isLetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte | 0x20) }
+    guard let colon = bytes.firstIndex(of: 0x3A), colon > 0, isLetter(bytes[0]) else {
+      return false
+    }
+    return bytes[..<colon].allSatisfy { byte in
+      isLetter(byte) || (0x30...0x39).contains(byte) || byte == 0x2D || byte == 0x5F
+        || byte == 0x2E
+    }
   }
 
   // MARK: - Blocks

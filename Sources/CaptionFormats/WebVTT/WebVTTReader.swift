@@ -5,6 +5,8 @@ import CaptionCore
 public enum WebVTTReader {
   /// The rule id of every syntax finding.
   public static let rule = "parse.webvtt"
+  /// The rule of the legacy header (`Kind: captions` under the `WEBVTT` line).
+  public static let legacyHeaderRule = "parse.webvtt-legacy-header"
 
   /// Reads `text`.
   public static func read(_ text: DecodedText, path: String? = nil) -> ReadResult {

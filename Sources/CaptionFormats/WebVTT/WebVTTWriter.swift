@@ -2,8 +2,9 @@ public import CaptionCore
 
 /// Writes a track as WebVTT that reads back to the same model.
 ///
-/// The output is canonical: the header, REGION blocks, STYLE blocks, then the cues; no NOTE
-/// blocks; timestamps as `hh:mm:ss.ttt`; only settings that differ from the defaults, in the
+/// The output is canonical: the `WEBVTT` line (with the first header line's text), a NOTE
+/// block with the other header lines when the track has any (WebVTT has no header lines of
+/// its own), REGION blocks, STYLE blocks, then the cues; timestamps as `hh:mm:ss.ttt`; only settings that differ from the defaults, in the
 /// order `vertical line position size align region` (region last, so that a reader keeps it
 /// next to a line, size or vertical setting); numbers without needless decimals.
 public enum WebVTTWriter {
@@ -61,6 +62,8 @@ private struct Writer {
   var losses: WriterLosses
   /// Region ids as written, by their id in the model.
   var regionIds: [String: String] = [:]
+  /// The cue identifiers written so far.
+  var writtenIDs: Set<String> = []
 
   mutating func write(
     _ track: Track, into output: inout [UInt8], chunkSize: Int, flush: (inout [UInt8]) -> Void
@@ -92,6 +95,9 @@ private struct Writer {
       output.append(contentsOf: line.utf8)
     }
     output.append(0x0A)
+    // WebVTT has no header lines under the WEBVTT line: what a track has there (a TTML
+    // profile, a legacy `Kind:` or `Language:` line) goes into a NOTE block.
+    var noteStarted = false
     for (index, line) in header.dropFirst().enumerated() {
       let number = index + 2
       var written = oneLine(line)
@@ -105,6 +111,10 @@ private struct Writer {
       if written.isEmpty {
         lossy("header line \(number) is empty, which would end the header; left out", cue: nil)
         continue
+      }
+      if !noteStarted {
+        output.append(contentsOf: "\nNOTE\n".utf8)
+        noteStarted = true
       }
       output.append(contentsOf: written.utf8)
       output.append(0x0A)
@@ -125,6 +135,11 @@ private struct Writer {
       lossy("\(name) id has white space or -->; written as \(id)", cue: nil)
     }
     regionIds[region.id] = id
+    if id.isEmpty {
+      // A region without an id is one no cue can use: readers report it.
+      lossy("\(name) has no id, so no cue can use it; left out", cue: nil)
+      return
+    }
     output.append(contentsOf: "\nREGION\n".utf8)
     if !id.isEmpty { appendLine("id:" + id, to: &output) }
     if region.width != 100 {
@@ -201,19 +216,25 @@ private struct Writer {
     let subject = CueName(index: index)
     var reference: CueReference { cue.reference(index: index) }
     output.append(0x0A)
-    if !cue.id.isEmpty, isClean(cue.id) {
-      appendLine(cue.id, to: &output)
-    } else if !cue.id.isEmpty {
-      var id = oneLine(cue.id)
-      if id != cue.id {
-        lossy("\(subject) id has a line break; written on one line", cue: reference)
+    if !cue.id.isEmpty {
+      var id = cue.id
+      if !isClean(id) {
+        id = oneLine(cue.id)
+        if id != cue.id {
+          lossy("\(subject) id has a line break; written on one line", cue: reference)
+        }
+        if id.contains("-->") {
+          let written = id.replacingArrows()
+          lossy("\(subject) id \(id) contains -->; written as \(written)", cue: reference)
+          id = written
+        }
       }
-      if id.contains("-->") {
-        let written = id.replacingArrows()
-        lossy("\(subject) id \(id) contains -->; written as \(written)", cue: reference)
-        id = written
+      // Identifiers are unique in WebVTT: a repeated one is left out (readers report it).
+      if writtenIDs.insert(id).inserted {
+        appendLine(id, to: &output)
+      } else {
+        lossy("\(subject) id \(id) repeats an earlier cue's; written without it", cue: reference)
       }
-      appendLine(id, to: &output)
     }
     if !CueTextSerializer.appendTimings(
       cue.start, cue.end, separator: UInt8(ascii: "."), to: &output)

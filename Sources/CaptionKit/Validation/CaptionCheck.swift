@@ -236,7 +236,8 @@ public struct CaptionCheck: Sendable {
 
   /// The reader's rules that are on for a track.
   package static func readerRules(_ track: Track, profile: ValidationProfile) -> [String] {
-    ["parse.\(track.format.rawValue)", "parse.encoding"].filter { id in
+    let legacy = track.format == .webvtt ? [WebVTTReader.legacyHeaderRule] : []
+    return (["parse.\(track.format.rawValue)"] + legacy + ["parse.encoding"]).filter { id in
       RuleRegistry.rule(id: id).map { profile.severity(of: $0) != nil } ?? false
     }
   }

@@ -51,15 +51,21 @@ extension Configuration {
         .minDurationMs: .number(500), .descriptionWordsPerMinute: .number(360),
       ]) { $1 },
     ]
-    let strict = [RuleRegistry.overlap.id: RuleSetting.severity(.error)]
+    let strict = [
+      RuleRegistry.overlap.id: RuleSetting.severity(.error),
+      ParseWebVTTLegacyHeaderRule().id: .severity(.error),
+    ]
     return Configuration(
       rules: rules, locales: locales, media: .standard, requiredLocales: [],
       profiles: [
         "web": ProfileSettings(summary: "captions and subtitles played in browsers"),
         "broadcast": ProfileSettings(
-          summary: "broadcast delivery: overlapping cues are errors", rules: strict),
+          summary: "broadcast delivery: overlapping cues and legacy WebVTT headers are errors",
+          rules: strict),
         "streaming": ProfileSettings(
-          summary: "streaming services' delivery specs: overlapping cues are errors",
+          summary:
+            "streaming services' delivery specs: overlapping cues and legacy WebVTT headers "
+            + "are errors",
           rules: strict),
       ])
   }()

@@ -48,10 +48,10 @@ import Testing
       #expect(after.settings == before.settings)
       #expect(after.text == before.text)
     }
-    // Written again as WebVTT, only the profile line is added to the header.
+    // Written again as WebVTT, only a NOTE block with the profile line is added.
     let vtt = WebVTTWriter.string(back.track)
     #expect(
-      vtt == "WEBVTT\nttp:contentProfiles: http://www.w3.org/ns/ttml/profile/imsc1.1/text\n"
+      vtt == "WEBVTT\n\nNOTE\nttp:contentProfiles: http://www.w3.org/ns/ttml/profile/imsc1.1/text\n"
         + WebVTTWriter.string(track).dropFirst("WEBVTT\n".count))
   }
 

@@ -60,7 +60,11 @@ struct WebVTTReaderDiagnosticsTests {
 
   static let blockCases: [Case] = [
     Case(
-      "WEBVTT\nKind: captions\n\n\(timing)\nx\n",
+      "WEBVTT\nmade by hand\n\n\(timing)\nx\n",
+      Finding(2, 1, "missing blank line after the \"WEBVTT\" line")),
+    // One line that is not `Name: value` makes the whole header the error.
+    Case(
+      "WEBVTT\nKind: captions\nmade by hand\n\n\(timing)\nx\n",
       Finding(2, 1, "missing blank line after the \"WEBVTT\" line")),
     Case("WEBVTT\n\n\(timing)\nA\u{0}B\n", Finding(4, 2, "NUL character, read as U+FFFD")),
     Case("WEBVTT\n\n\(timing)\nHello", Finding(4, 6, "missing line break at the end of the file")),

@@ -54,7 +54,7 @@ struct WebVTTReaderSampleTests {
     let result = try Self.read("broken.vtt")
     #expect(
       result.diagnostics.map(\.compilerStyle) == [
-        "broken.vtt:2:1: error: missing blank line after the \"WEBVTT\" line [parse.webvtt]",
+        "broken.vtt:2:1: warning: legacy header 'Kind: captions' after the \"WEBVTT\" line, with no blank line; WebVTT has no header lines (players skip them) [parse.webvtt-legacy-header]",
         "broken.vtt:5:8: error: invalid value \"120%\" for region setting \"width\"; expected a percentage from 0% to 100% [parse.webvtt]",
         "broken.vtt:5:19: error: invalid value \"two\" for region setting \"lines\"; expected a whole number of lines [parse.webvtt]",
         "broken.vtt:6:1: error: invalid value \"down\" for region setting \"scroll\"; expected up [parse.webvtt]",

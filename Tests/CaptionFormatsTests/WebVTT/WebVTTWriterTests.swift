@@ -41,11 +41,12 @@ private func written(_ track: Track) -> (text: String, messages: [String]) {
 
   @Test func headerLines() {
     let track = Track(format: .webvtt, header: ["- Interview", "Kind: captions"])
-    #expect(written(track).text == "WEBVTT - Interview\nKind: captions\n")
+    // WebVTT has no header lines: the rest goes into a NOTE block.
+    #expect(written(track).text == "WEBVTT - Interview\n\nNOTE\nKind: captions\n")
     #expect(written(Track(format: .webvtt, header: ["\tx"])).text == "WEBVTT\tx\n")
     #expect(
-      written(Track(format: .webvtt, header: ["", "Language: en"])).text == "WEBVTT\nLanguage: en\n"
-    )
+      written(Track(format: .webvtt, header: ["", "Language: en"])).text
+        == "WEBVTT\n\nNOTE\nLanguage: en\n")
   }
 
   @Test func cuesWithIdsAndTimes() {
@@ -414,10 +415,10 @@ private func written(_ track: Track) -> (text: String, messages: [String]) {
       ])
   }
 
-  @Test func regionWithoutIdOrSettingsKeepsASettingsLine() {
+  @Test func aRegionWithoutAnIdIsLeftOut() {
     let result = written(Track(format: .webvtt, regions: [Region(id: "")]))
-    #expect(result.text == "WEBVTT\n\nREGION\nwidth:100%\n")
-    #expect(result.messages.isEmpty)
+    #expect(result.text == "WEBVTT\n")
+    #expect(result.messages == ["region 1 has no id, so no cue can use it; left out"])
   }
 
   @Test func emptyStyleSheet() {
@@ -428,7 +429,7 @@ private func written(_ track: Track) -> (text: String, messages: [String]) {
 
   @Test func headerLinesOfSpacesStayButEmptyOnesCannot() {
     let result = written(Track(format: .webvtt, header: ["", " ", "", "\t"]))
-    #expect(result.text == "WEBVTT\n \n\t\n")
+    #expect(result.text == "WEBVTT\n\nNOTE\n \n\t\n")
     #expect(
       result.messages == ["header line 3 is empty, which would end the header; left out"])
   }
