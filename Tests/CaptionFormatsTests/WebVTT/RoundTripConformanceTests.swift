@@ -111,9 +111,22 @@ import Testing
     let first = WebVTTReader.read(TextDecoding.decode(bytes), path: path).track
     var written: [UInt8] = []
     let lossy = WebVTTWriter.write(first, into: &written)
-    #expect(lossy.isEmpty, "\(path): \(lossy.map(\.message))")
+    // Left out on purpose, and only these: a region without an id (no cue can use it).
+    #expect(
+      lossy.allSatisfy { $0.message.hasSuffix("has no id, so no cue can use it; left out") },
+      "\(path): \(lossy.map(\.message))")
     let second = WebVTTReader.read(DecodedText(utf8: written), path: path).track
-    Self.expectSameModel(second, first, path)
+    // Header lines under the WEBVTT line are written in a NOTE block (WebVTT has no header
+    // lines), which a reader skips; the rest of the WEBVTT line stays.
+    var expected = first
+    expected.header = Array(first.header.prefix(1))
+    expected.regions = first.regions.filter { !$0.id.isEmpty }
+    Self.expectSameModel(second, expected, path)
+    #expect(
+      first.header.count < 2
+        || String(decoding: written, as: UTF8.self).contains(
+          "\n\nNOTE\n" + first.header.dropFirst().filter { !$0.isEmpty }.joined(separator: "\n")),
+      "\(path): header lines in a NOTE block")
   }
 
   // MARK: Comparing models
