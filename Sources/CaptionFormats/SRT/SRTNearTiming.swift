@@ -14,18 +14,13 @@ import CaptionCore
 /// too many or too few may not: `,50` is 50 or 500 ms). Lines with more than one kind of
 /// fault, or with anything else on them, are not timing lines: dialogue such as "5 -> 6" or
 /// "42" stays text.
-struct SRTNearTiming: Equatable {
+struct SRTNearTiming {
   /// What is wrong, in words: `'->' instead of '-->'`.
   var fault: String
   /// Byte offset in the line of the first place the fault shows.
   var column: Int
   /// The times the line means; nil when the fault leaves more than one reading.
   var times: (start: MediaTime, end: MediaTime)?
-
-  static func == (a: SRTNearTiming, b: SRTNearTiming) -> Bool {
-    a.fault == b.fault && a.column == b.column && a.times?.start == b.times?.start
-      && a.times?.end == b.times?.end
-  }
 
   /// The kinds of fault, counted once each.
   private enum Kind: Hashable {

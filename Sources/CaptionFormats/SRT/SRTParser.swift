@@ -281,16 +281,16 @@ struct SRTParser {
     let timingHint = "write the timing as hh:mm:ss,mmm --> hh:mm:ss,mmm"
     let times: (start: MediaTime, end: MediaTime)
     var nearly: SRTNearTiming?
-    if let timing = SRTTiming(timingContent, cue: index, issues: &timingIssues) {
+    let timing = SRTTiming(timingContent, cue: index, issues: &timingIssues)
+    let near = timing == nil ? SRTNearTiming(timingContent) : nil
+    if let timing {
       times = (timing.start, timing.end)
-    } else if let near = SRTNearTiming(timingContent), let read = near.times {
+    } else if let near, let read = near.times {
       times = read
       nearly = near
       timingIssues.removeAll(keepingCapacity: true)
     } else {
-      let why = SRTNearTiming(timingContent).map {
-        ": \($0.fault), which can be read more than one way"
-      }
+      let why = near.map { ": \($0.fault), which can be read more than one way" }
       error(
         "timing '\(SRTText.excerpt(timingContent))' cannot be read\(why ?? ""), the cue is dropped "
           + "with its text", at: timingLine.location, hint: timingHint)

@@ -69,7 +69,10 @@ final class FormatContext {
   }
 
   /// How many media files the calling thread has opened (with success) so far: what shows
-  /// that a check opens each media file once.
+  /// that a check opens each media file once. Kept per thread, in a thread-specific value as
+  /// `MediaReadCancellation` keeps its own, so that checks running at once on other threads
+  /// (tests in parallel, `batch` workers) do not count here; a counter costs nothing beside
+  /// an opening.
   static var openingsOnThisThread: Int { openings }
 
   private static var openings: Int {
