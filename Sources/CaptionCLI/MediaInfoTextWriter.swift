@@ -9,7 +9,9 @@ import CaptionKit
 ///   chapter 1: 00:00:00.000 --> 00:00:01.500 "Opening"
 /// ```
 enum MediaInfoTextWriter {
-  static func write(_ info: MediaInfo) -> [UInt8] {
+  /// With `damage` (what a read of the file's data found), one `damage:` line per problem
+  /// follows the chapters, or `damage: none found`.
+  static func write(_ info: MediaInfo, damage: MediaDamageReport? = nil) -> [UInt8] {
     var text = "\(info.path): \(info.format)"
     text += ", duration " + (info.duration.map { $0.description } ?? "unknown")
     if let start = info.startTime { text += ", start \(start)" }
@@ -39,6 +41,13 @@ enum MediaInfoTextWriter {
       text += "  chapter \(number + 1): \(chapter.start) --> \(chapter.end)"
       if let title = chapter.title { text += " \"\(title)\"" }
       text += "\n"
+    }
+    if let damage {
+      if damage.isEmpty { text += "  damage: none found\n" }
+      for item in damage.items {
+        text += "  damage: \(MediaDamageFindings.describe(item))\n"
+      }
+      if damage.omitted > 0 { text += "  damage: \(damage.omitted) more not listed\n" }
     }
     return Array(text.utf8)
   }

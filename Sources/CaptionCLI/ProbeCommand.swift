@@ -5,15 +5,19 @@ enum ProbeCommand: CaptionCommand {
   static let configuration = CommandConfiguration(
     name: "probe",
     abstract: "Show a media file's format, streams and chapters.",
-    usage: "probe <media> [--format text|json]",
+    usage: "probe <media> [--format text|json] [--header-only]",
     discussion: """
-      Reads the container's header and as few packets as FFmpeg needs; nothing is decoded. \
-      A missing file exits 66, a file that is not media or is damaged exits 65, and a \
-      machine without FFmpeg's libraries exits 69.
+      Reads the container's header and as few packets as FFmpeg needs, then the packets \
+      (not decoded) to find damage: streams that end before the container says they do, \
+      corrupt packets. A missing file exits 66, a file that is not media or is damaged exits \
+      65 (what was read is still shown), and a machine without FFmpeg's libraries exits 69.
       """,
     arguments: [.init("media", help: "The media file to read.")],
     options: [
-      .init("format", value: "format", help: "text (default) or json.")
+      .init("format", value: "format", help: "text (default) or json."),
+      .init(
+        "header-only",
+        help: "Read only the header and the first packets: faster, but damage is not looked for."),
     ])
 
   static let formats = ["text", "json"]
@@ -28,13 +32,29 @@ enum ProbeCommand: CaptionCommand {
     if path == "-" {
       throw UsageError("probe reads a media file by name, not standard input")
     }
-    let info = try MediaProbe.probe(path)
-    let bytes = format == "json" ? MediaInfoJSONWriter.write(info) : MediaInfoTextWriter.write(info)
+    let info: MediaInfo
+    var damage: MediaDamageReport?
+    if arguments.flag("header-only") {
+      info = try MediaProbe.probe(path)
+    } else {
+      let file = try MediaFile(opening: path)
+      info = file.info
+      damage = try file.read(subtitles: [], audio: .none).damage
+    }
+    let bytes =
+      format == "json"
+      ? MediaInfoJSONWriter.write(info, damage: damage)
+      : MediaInfoTextWriter.write(info, damage: damage)
     do {
       try context.stdout.write(bytes)
     } catch {
       throw CommandFailure.standardOutput(error)
     }
-    return ExitCode.success
+    guard let damage, !damage.isEmpty else { return ExitCode.success }
+    let count = damage.items.count + damage.omitted
+    throw CommandFailure(
+      ExitCode.dataError,
+      "\(path) is damaged: \(count == 1 ? "1 problem" : "\(count) problems") in its data, "
+        + "the first: \(damage.items.first.map(MediaDamageFindings.describe) ?? "")")
   }
 }

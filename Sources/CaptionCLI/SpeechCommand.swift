@@ -10,7 +10,8 @@ enum SpeechCommand: CaptionCommand {
       Decodes one audio stream, resamples it to mono 16 kHz and finds speech against an \
       adaptive noise floor (see Docs/audio-activity.md). Times are relative to the start of \
       the media. A missing file exits 66, a file that is not media, is damaged or has no \
-      audio exits 65, and a machine without FFmpeg's libraries exits 69.
+      audio exits 65 (for damage, after the speech that could be read and one line per \
+      problem on standard error), and a machine without FFmpeg's libraries exits 69.
       """,
     arguments: [.init("media", help: "The media file to read.")],
     options: [
@@ -42,8 +43,16 @@ enum SpeechCommand: CaptionCommand {
       throw UsageError("speech reads a media file by name, not standard input")
     }
     let activity: AudioActivity
+    let damage: MediaDamageReport
     do {
-      activity = try AudioActivityAnalyzer.analyze(path: path, streamIndex: streamIndex)
+      let file = try MediaFile(opening: path)
+      let contents = try file.read(
+        subtitles: [], audio: streamIndex.map { .stream($0) } ?? .defaultStream)
+      damage = contents.damage
+      guard let audio = contents.audio else {
+        throw AudioActivityError(.noAudioStream, path: path)
+      }
+      activity = try audio.get()
     } catch let error as AudioActivityError {
       switch error.reason {
       case .noAudioStream:
@@ -52,13 +61,23 @@ enum SpeechCommand: CaptionCommand {
         throw UsageError("\(error)", hint: "'captionkit probe \(path)' lists the streams")
       }
     }
-    let text = format == "json" ? json(activity, path: path) : plain(activity)
+    let text = format == "json" ? json(activity, damage: damage) : plain(activity)
     do {
       try context.stdout.write(Array(text.utf8))
     } catch {
       throw CommandFailure.standardOutput(error)
     }
-    return ExitCode.success
+    guard !damage.isEmpty else { return ExitCode.success }
+    // The speech found is what could be read; each problem is said as validate says it.
+    var lines = ""
+    for diagnostic in MediaDamageFindings.diagnostics(damage, path: path) {
+      lines += "\(path): error: \(diagnostic.message) [\(diagnostic.rule)]\n"
+    }
+    try? context.stderr.write(Array(lines.utf8))
+    throw CommandFailure(
+      ExitCode.dataError,
+      "\(path) is damaged: the speech listed is only what could be read",
+      hint: "'captionkit probe \(path)' shows the damage")
   }
 
   /// One segment a line: `00:00:01.250 --> 00:00:04.520  -23.4 dBFS`.
@@ -70,16 +89,17 @@ enum SpeechCommand: CaptionCommand {
     return text
   }
 
-  /// `{"duration", "speechDuration", "segments": [{"start", "end", "level"}]}`, times in
-  /// seconds.
-  static func json(_ activity: AudioActivity, path: String) -> String {
+  /// `{"duration", "speechDuration", "segments": [{"start", "end", "level"}], "damage"}`,
+  /// times in seconds; `damage` as in the probe JSON.
+  static func json(_ activity: AudioActivity, damage: MediaDamageReport) -> String {
     let segments = activity.segments.map { segment in
       "{\"start\": \(segment.start.decimalSeconds), \"end\": \(segment.end.decimalSeconds), "
         + "\"level\": \(segment.level.isFinite ? decibels(segment.level) : "null")}"
     }
     return "{\"duration\": \(activity.duration.decimalSeconds), \"speechDuration\": "
       + "\(activity.activeDuration.decimalSeconds), \"segments\": ["
-      + segments.joined(separator: ", ") + "]}\n"
+      + segments.joined(separator: ", ") + "], \"damage\": "
+      + String(decoding: MediaInfoJSONWriter.damageJSON(damage), as: UTF8.self) + "}\n"
   }
 
   /// A level with one decimal (`-23.4`).

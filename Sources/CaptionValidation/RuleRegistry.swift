@@ -49,6 +49,7 @@ public enum RuleRegistry {
     SubtitleStreamRule(),
     MP4TextCodecRule(),
     NotKeptRule(),
+    DamagedRule(),
   ]
 
   private static let byID: [String: any Rule] = {

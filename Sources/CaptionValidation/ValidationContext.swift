@@ -44,6 +44,9 @@ public struct MediaFacts: Sendable, Hashable {
   public var path: String?
   /// The container's audio and subtitle streams, in index order.
   public var streams: [MediaStreamFacts]
+  /// Where the media's data is first damaged or ends early (`container.damaged`), on the
+  /// presentation timeline; zero when the damage has no time; nil when it is whole.
+  public var damagedFrom: MediaTime?
 
   public init(
     duration: MediaTime? = nil, frameRate: Double? = nil, hasAudio: Bool = false,

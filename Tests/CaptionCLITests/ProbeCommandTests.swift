@@ -18,6 +18,7 @@ struct ProbeCommandTests {
         + " time base 1/1000 [default, hearing_impaired]",
       "  chapter 1: 00:00:00.000 --> 00:00:01.500 \"Opening\"",
       "  chapter 2: 00:00:01.500 --> 00:00:03.000 \"Ending\"",
+      "  damage: none found",
       "",
     ]
     #expect(lines.dropFirst().map(String.init) == expected)

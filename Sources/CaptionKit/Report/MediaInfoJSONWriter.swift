@@ -4,16 +4,19 @@ public import CaptionMedia
 /// and `media` in the report): `path`, `format`, `duration`, `startTime`, `bitRate`, `streams`,
 /// `chapters`, in that order. What FFmpeg does not know is null.
 public enum MediaInfoJSONWriter {
-  /// The whole document, ending with a newline.
-  public static func write(_ info: MediaInfo) -> [UInt8] {
+  /// The whole document, ending with a newline. With `damage` (what a read of the file's
+  /// data found), a `damage` member follows the chapters.
+  public static func write(_ info: MediaInfo, damage: MediaDamageReport? = nil) -> [UInt8] {
     var json = JSONOutput(reservingCapacity: 512 + info.streams.count * 400)
-    write(info, to: &json)
+    write(info, damage: damage, to: &json)
     json.finish()
     return json.bytes
   }
 
   /// The object, as one value of a larger document.
-  package static func write(_ info: MediaInfo, to json: inout JSONOutput) {
+  package static func write(
+    _ info: MediaInfo, damage: MediaDamageReport? = nil, to json: inout JSONOutput
+  ) {
     json.beginObject()
     json.key("path")
     json.string(info.path)
@@ -44,6 +47,46 @@ public enum MediaInfoJSONWriter {
       json.endObject()
     }
     json.endArray()
+    if let damage {
+      json.key("damage")
+      write(damage, to: &json)
+    }
+    json.endObject()
+  }
+
+  /// The damage object alone, as it appears in the probe JSON.
+  public static func damageJSON(_ damage: MediaDamageReport) -> [UInt8] {
+    var json = JSONOutput(reservingCapacity: 256 + damage.items.count * 200)
+    write(damage, to: &json)
+    return json.bytes
+  }
+
+  /// `{"items": [{"kind", "stream", "codec", "time", "declaredEnd", "detail"}], "omitted"}`.
+  package static func write(_ damage: MediaDamageReport, to json: inout JSONOutput) {
+    json.beginObject()
+    json.key("items")
+    json.beginArray()
+    for item in damage.items {
+      json.beginObject()
+      json.key("kind")
+      json.string(item.kind.rawValue)
+      json.key("stream")
+      integer(item.stream, to: &json)
+      json.key("codec")
+      json.string(item.codec)
+      json.key("time")
+      seconds(item.time, to: &json)
+      json.key("declaredEnd")
+      seconds(item.declaredEnd, to: &json)
+      json.key("detail")
+      json.string(item.detail)
+      json.key("message")
+      json.string(MediaDamageFindings.describe(item))
+      json.endObject()
+    }
+    json.endArray()
+    json.key("omitted")
+    json.integer(damage.omitted)
     json.endObject()
   }
 

@@ -19,6 +19,8 @@ public struct MediaInput: Sendable {
   public var diagnostics: [Diagnostic]
   /// The detected speech; nil when the audio was not analysed.
   public var audio: AudioActivity?
+  /// The damage found in the media's data (also given as `container.damaged` findings).
+  public var damage = MediaDamageReport()
 
   /// File extensions taken for media files.
   public static let extensions: Set<String> = [
@@ -87,7 +89,8 @@ public struct MediaInput: Sendable {
     let contents = try file.read(webVTT: EmbeddedWebVTT.reader, audio: audio)
     let embedded = contents.subtitles
     var results = embedded.tracks.map { ReadResult(track: $0) }
-    var diagnostics = embedded.diagnostics
+    var diagnostics = MediaDamageFindings.diagnostics(contents.damage, path: path)
+    diagnostics += embedded.diagnostics
     if let tracks {
       for track in tracks {
         guard
@@ -137,7 +140,9 @@ public struct MediaInput: Sendable {
     } else if choice == .on && !hasAudio {
       notes.append("note: \(path) has no audio stream; the audio is not analysed")
     }
-    return MediaInput(info: info, results: results, diagnostics: diagnostics, audio: activity)
+    var input = MediaInput(info: info, results: results, diagnostics: diagnostics, audio: activity)
+    input.damage = contents.damage
+    return input
   }
 
   /// What rules know about the media.
@@ -160,9 +165,11 @@ public struct MediaInput: Sendable {
         languageCode: stream.languageCode, title: stream.title,
         dispositions: Set(stream.disposition.map(\.rawValue)))
     }
-    return MediaFacts(
+    var facts = MediaFacts(
       duration: info.duration, frameRate: rate, hasAudio: !info.streams(.audio).isEmpty,
       hasVideo: !videos.isEmpty, path: info.path, streams: streams)
+    if !damage.isEmpty { facts.damagedFrom = damage.firstTime ?? .zero }
+    return facts
   }
 
   /// A missing input fails before FFmpeg is loaded.

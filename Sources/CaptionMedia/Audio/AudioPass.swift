@@ -59,6 +59,16 @@ final class AudioPass {
     try decoding.decode(packet)
   }
 
+  /// Takes the packets the decoder could not decode since last asked (their timestamps in
+  /// the stream's time base, with what the decoder said), and how many more were not kept.
+  func takeFailures() -> (failures: [DecodingFailure], omitted: Int) {
+    defer {
+      decoding.failures.removeAll()
+      decoding.omittedFailures = 0
+    }
+    return (decoding.failures, decoding.omittedFailures)
+  }
+
   /// Stops the worker after a failure, without waiting for it.
   func cancel() { worker.cancel() }
 
@@ -119,6 +129,12 @@ struct StreamDecoding {
   var bytesPerSample = 1
   /// The timestamp of the first decoded frame, in the stream's time base.
   var firstTimestamp: Int64?
+  /// The packets the decoder could not decode (skipped), at most `MediaDamageReport.limit`,
+  /// and how many more there were.
+  var failures: [DecodingFailure] = []
+  var omittedFailures = 0
+  /// The timestamp of the packet sent last, for a frame that cannot be received.
+  private var packetTime: Int64?
 
   init(library: FFmpegLibrary, decoder: CodecContext, worker: ActivityWorker) throws {
     self.library = library
@@ -130,13 +146,17 @@ struct StreamDecoding {
   /// Sends a packet (nil drains the decoder) and hands every frame that comes out to the
   /// worker.
   mutating func decode(_ packet: Packet?) throws {
+    if let packet { packetTime = packet.presentationTime ?? packet.decodingTime }
     while true {
       let accepted: Bool
       do {
         accepted = try decoder.send(packet)
       } catch {
         // A damaged packet: skip it, as players do, and keep decoding.
-        if error.kind == .invalidData { return }
+        if Self.isDamage(error) {
+          recordFailure()
+          return
+        }
         throw error
       }
       try receiveAll()
@@ -206,18 +226,45 @@ struct StreamDecoding {
   /// Receives the next decoded frame into `frame`; false when the decoder needs input or is
   /// drained. Frames the decoder reports as damaged are skipped (up to a bound, so a
   /// decoder that keeps failing cannot keep the loop going).
-  private func nextFrame() throws -> Bool {
-    var failures = 0
+  private mutating func nextFrame() throws -> Bool {
+    var attempts = 0
     while true {
       let received: CodecContext.Received
       do {
         received = try decoder.receive(frame)
       } catch {
-        failures += 1
-        if error.kind == .invalidData && failures < 64 { continue }
+        attempts += 1
+        if Self.isDamage(error) && attempts < 64 {
+          recordFailure()
+          continue
+        }
         throw error
       }
       return received == .frame
     }
   }
+
+  /// Whether a decoder's failure is about the packet (damaged data: decoders return
+  /// `AVERROR_INVALIDDATA`, and some `EPERM` or other codes) rather than about the machine
+  /// (memory) or the reading being stopped.
+  static func isDamage(_ error: FFmpegError) -> Bool {
+    error.code != FFmpegLibrary.Code.outOfMemory && error.kind != .interrupted
+  }
+
+  /// Keeps the packet sent last as one the decoder could not decode, with its reason.
+  private mutating func recordFailure() {
+    let reason = FFmpegLog.reason(from: decoder.pointer)
+    if failures.count < MediaDamageReport.limit {
+      failures.append(DecodingFailure(timestamp: packetTime, detail: reason))
+    } else {
+      omittedFailures += 1
+    }
+  }
+}
+
+/// A packet the audio decoder could not decode: its timestamp in the stream's time base, and
+/// what the decoder said.
+struct DecodingFailure {
+  var timestamp: Int64?
+  var detail: String?
 }

@@ -135,6 +135,9 @@ final class FFmpegLibrary: @unchecked Sendable {
   private let avformatFindStreamInfo: ck_avformat_find_stream_info_f
   private let avFindBestStream: ck_av_find_best_stream_f
   private let avReadFrame: ck_av_read_frame_f
+  private let avformatIndexGetEntriesCount: ck_avformat_index_get_entries_count_f
+  private let avformatIndexGetEntry: ck_avformat_index_get_entry_f
+  private let avioSize: ck_avio_size_f
   private let avSeekFrame: ck_av_seek_frame_f
   private let avformatSeekFile: ck_avformat_seek_file_f
   private let avformatAllocOutputContext2: ck_avformat_alloc_output_context2_f
@@ -238,6 +241,9 @@ final class FFmpegLibrary: @unchecked Sendable {
     avformatFindStreamInfo = try format.resolve("avformat_find_stream_info")
     avFindBestStream = try format.resolve("av_find_best_stream")
     avReadFrame = try format.resolve("av_read_frame")
+    avformatIndexGetEntriesCount = try format.resolve("avformat_index_get_entries_count")
+    avformatIndexGetEntry = try format.resolve("avformat_index_get_entry")
+    avioSize = try format.resolve("avio_size")
     avSeekFrame = try format.resolve("av_seek_frame")
     avformatSeekFile = try format.resolve("avformat_seek_file")
     avformatAllocOutputContext2 = try format.resolve("avformat_alloc_output_context2")
@@ -621,6 +627,26 @@ final class FFmpegLibrary: @unchecked Sendable {
     _ context: UnsafeMutablePointer<AVFormatContext>, _ packet: UnsafeMutablePointer<AVPacket>
   ) -> Int32 {
     avReadFrame(context, packet)
+  }
+
+  /// How many entries the demuxer's index holds for `stream` (every sample, for MP4 and MOV).
+  func indexEntryCount(_ stream: UnsafeMutablePointer<AVStream>) -> Int {
+    Int(avformatIndexGetEntriesCount(stream))
+  }
+
+  /// The position, size and timestamp of index entry `index` of `stream`; nil out of range.
+  func indexEntry(_ stream: UnsafeMutablePointer<AVStream>, _ index: Int)
+    -> (position: Int64, size: Int64, timestamp: Int64)?
+  {
+    guard let entry = avformatIndexGetEntry(stream, Int32(index)) else { return nil }
+    return (entry.pointee.pos, Int64(entry.pointee.size), entry.pointee.timestamp)
+  }
+
+  /// The size of the file `context` reads, in bytes; nil when unknown.
+  func inputSize(_ context: UnsafeMutablePointer<AVFormatContext>) -> Int64? {
+    guard let io = context.pointee.pb else { return nil }
+    let size = avioSize(io)
+    return size >= 0 ? size : nil
   }
 
   func seekFrame(

@@ -193,6 +193,33 @@ final class FormatContext {
     if status < 0 { throw error(status, "seek") }
   }
 
+  /// Whether the container declares its duration (read from the header or the streams, not
+  /// estimated from timestamps or the bit rate).
+  var declaresDuration: Bool {
+    pointer.pointee.duration_estimation_method == AVFMT_DURATION_FROM_STREAM
+  }
+
+  /// The size of the file in bytes; nil when unknown.
+  var fileSize: Int64? { library.inputSize(pointer) }
+
+  /// The first entry of the demuxer's index of `stream` whose data does not lie wholly
+  /// within the first `size` bytes: its timestamp in the stream's time base, and how many
+  /// entries the index has. Nil when every entry lies within them or there is no index.
+  func firstIndexEntry(ofStream index: Int, beyond size: Int64) -> (timestamp: Int64, count: Int)? {
+    guard let stream = stream(index) else { return nil }
+    let count = library.indexEntryCount(stream)
+    for entry in 0..<count {
+      guard let (position, length, timestamp) = library.indexEntry(stream, entry) else { break }
+      if position >= 0, length > 0, position + length > size { return (timestamp, count) }
+    }
+    return nil
+  }
+
+  /// The value of a metadata key of the stream at `index` (`DURATION`), nil when absent.
+  func streamMetadata(_ index: Int, _ key: String) -> String? {
+    stream(index).flatMap { library.dictionaryValue($0.pointee.metadata, key) }
+  }
+
   /// The value of a metadata key of the container (`title`), nil when absent.
   func metadata(_ key: String) -> String? {
     library.dictionaryValue(pointer.pointee.metadata, key)

@@ -38,6 +38,9 @@ final class Packet {
   /// The duration in the stream's time base; 0 when unknown.
   var duration: Int64 { pointer.pointee.duration }
 
+  /// Whether the demuxer marked the packet as corrupt (`AV_PKT_FLAG_CORRUPT`).
+  var isCorrupt: Bool { pointer.pointee.flags & AV_PKT_FLAG_CORRUPT != 0 }
+
   /// Side data a packet may carry beside its payload.
   enum SideData {
     /// A WebVTT cue's identifier (`AV_PKT_DATA_WEBVTT_IDENTIFIER`).

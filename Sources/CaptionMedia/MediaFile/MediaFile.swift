@@ -77,8 +77,11 @@ public final class MediaFile {
     } catch {
       audioFailure = error
     }
+    var damage = DamageWatch(context: context)
     // Every other stream is discarded before reading.
-    context.discardStreams(except: subtitles.streamIndices.union(audioIndex.map { [$0] } ?? []))
+    context.discardStreams(
+      except: subtitles.streamIndices.union(audioIndex.map { [$0] } ?? []).union(
+        damage.observed))
     // The stream information was read with the decoders, so FFmpeg's start time is the
     // presentation start `info` gives (`PresentationStart` is for reading without them).
     subtitles.start(
@@ -96,6 +99,7 @@ public final class MediaFile {
     do {
       let packet = try Packet(library: context.library)
       while try context.read(into: packet) {
+        damage.observe(packet)
         subtitles.read(packet)
         if let audio = pass, packet.streamIndex == audio.index {
           do {
@@ -115,10 +119,20 @@ public final class MediaFile {
     var activity: Result<AudioActivity, any Error>?
     if let pass {
       activity = Result { try pass.finish() }
+      let (failures, omitted) = pass.takeFailures()
+      for failure in failures {
+        damage.decodeFailed(
+          stream: pass.index, timestamp: failure.timestamp, detail: failure.detail)
+      }
+      for _ in 0..<omitted { damage.decodeFailed(stream: pass.index, timestamp: nil, detail: nil) }
     } else if let audioFailure {
       activity = .failure(audioFailure)
     }
-    return MediaContents(subtitles: subtitles.finish(log: context.takeLog()), audio: activity)
+    let report = damage.finish()
+    // Damage is reported as such; the subtitles' own note on FFmpeg's errors would repeat it.
+    return MediaContents(
+      subtitles: subtitles.finish(log: report.isEmpty ? damage.log : []), audio: activity,
+      damage: report)
   }
 }
 
@@ -129,9 +143,16 @@ public struct MediaContents: Sendable {
   /// The speech in the audio stream analysed, or why it could not be found
   /// (`AudioActivityError`, `FFmpegError`); nil when no audio was asked for.
   public var audio: Result<AudioActivity, any Error>?
+  /// The damage found in the file's data: where streams end before the container says they
+  /// do, corrupt packets, packets the audio decoder could not decode.
+  public var damage: MediaDamageReport
 
-  public init(subtitles: EmbeddedSubtitles, audio: Result<AudioActivity, any Error>?) {
+  public init(
+    subtitles: EmbeddedSubtitles, audio: Result<AudioActivity, any Error>?,
+    damage: MediaDamageReport = MediaDamageReport()
+  ) {
     self.subtitles = subtitles
     self.audio = audio
+    self.damage = damage
   }
 }

@@ -24,12 +24,30 @@ public struct WCAGEvaluator: Sendable {
   }
 
   /// The six verdicts, in criterion order.
+  /// A pass rests on the whole media: when its data is damaged or ends early
+  /// (`media.damagedFrom`), what is missing may not be captioned or described, so a pass
+  /// becomes unknown. A fail or not-applicable stays: it is decided by what is there.
   public func verdicts() -> [WCAGVerdict] {
-    [
+    let verdicts = [
       audioOnlyAndVideoOnly(), captions(), descriptionOrAlternative(), audioDescription(),
       extendedDescription(), mediaAlternative(),
     ]
+    guard let damaged = media.damagedFrom else { return verdicts }
+    let from = damaged > .zero ? " from \(damaged)" : ""
+    return verdicts.map { verdict in
+      guard verdict.status == .pass else { return verdict }
+      var unknown = verdict
+      unknown.status = .unknown
+      unknown.evidence =
+        "the media is damaged\(from) (\(Self.damagedRule)), so what is missing cannot be "
+        + "checked; what was read: " + verdict.evidence
+      if !unknown.rules.contains(Self.damagedRule) { unknown.rules.append(Self.damagedRule) }
+      return unknown
+    }
   }
+
+  /// The rule of media damage findings.
+  static let damagedRule = "container.damaged"
 
   private var isSynchronized: Bool { media.hasAudio && media.hasVideo }
 
