@@ -21,7 +21,9 @@ enum MediaInfoTextWriter {
     for stream in info.streams {
       text +=
         "  stream \(stream.index): \(stream.kind.rawValue), \(stream.codec ?? "unknown codec")"
-      if stream.kind == .subtitle { text += stream.isTextBased ? " (text)" : " (bitmap)" }
+      if stream.kind == .subtitle, stream.codec != nil {
+        text += stream.isTextBased ? " (text)" : " (bitmap)"
+      }
       if let width = stream.width, let height = stream.height { text += ", \(width)x\(height)" }
       if let rate = stream.frameRate { text += ", \(frameRate(rate)) fps" }
       if let rate = stream.sampleRate { text += ", \(rate) Hz" }

@@ -187,3 +187,61 @@ struct SeededGenerator: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 }
+
+/// Subtitle-only Matroska (`.mks`) and subtitle codecs FFmpeg cannot decode: `probe` lists
+/// every stream ffprobe lists, and `validate` says which stream could not be read and why.
+struct SubtitleOnlyMediaTests {
+  /// An `.mks` holding one English SubRip stream; with `usf`, its codec id is Matroska's USF,
+  /// which FFmpeg does not know (the EBML string is null-padded to the same length).
+  static func mks(in folder: TemporaryFolder, usf: Bool) throws -> String {
+    let srt = try folder.file("s.srt", "1\n00:00:01,000 --> 00:00:03,000\nHello there.\n")
+    let made = try MuxMediaMaker.make(
+      "made.mks", in: folder,
+      ["-i", srt, "-c:s", "subrip", "-metadata:s:0", "language=eng", "-f", "matroska"])
+    var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: made)))
+    if usf {
+      let from = Array("S_TEXT/UTF8".utf8)
+      let to = Array("S_TEXT/USF".utf8) + [0]
+      let at = try #require(
+        bytes.indices.first { bytes[$0...].starts(with: from) }, "no S_TEXT/UTF8 in the file")
+      bytes.replaceSubrange(at..<(at + from.count), with: to)
+    }
+    return try folder.file(usf ? "usf.mks" : "subs.mks", bytes: bytes)
+  }
+
+  @Test func aSubtitleOnlyMatroskaFileIsMediaAndItsTrackIsChecked() throws {
+    let folder = try TemporaryFolder()
+    let path = try Self.mks(in: folder, usf: false)
+    let probe = ToolRun(["probe", path])
+    #expect(probe.status == 0, "\(probe.stderr)")
+    #expect(probe.stdout.contains("  stream 0: subtitle, subrip (text), en, "))
+    let run = ToolRun(["validate", path, "--format", "json"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdoutBytes)) as? [String: Any])
+    let tracks = try #require(report["tracks"] as? [[String: Any]])
+    #expect(tracks.count == 1)
+    #expect(tracks.first?["cueCount"] as? Int == 1)
+  }
+
+  @Test func aCodecFFmpegDoesNotKnowIsListedAndSaidWhyItIsNotRead() throws {
+    let folder = try TemporaryFolder()
+    let path = try Self.mks(in: folder, usf: true)
+    let probe = ToolRun(["probe", path])
+    #expect(probe.status == 0, "\(probe.stderr)")
+    #expect(probe.stdout.contains("  stream 0: subtitle, unknown codec, en, "), "\(probe.stdout)")
+    let json = ToolRun(["probe", path, "--format", "json"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdoutBytes)) as? [String: Any])
+    let streams = try #require(object["streams"] as? [[String: Any]])
+    #expect(streams.count == 1)
+    #expect(streams.first?["type"] as? String == "subtitle")
+    #expect(streams.first?["codec"] is NSNull)
+
+    let run = ToolRun(["validate", path])
+    #expect(
+      run.stdout.contains(
+        "\(path): warning: stream 0 (en) holds subtitles of a codec FFmpeg does not know, so "
+          + "they cannot be read as text [container.subtitle-stream]"), "\(run.stdout)")
+  }
+}

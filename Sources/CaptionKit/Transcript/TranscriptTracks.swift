@@ -28,17 +28,11 @@ public struct TranscriptTracks: Sendable {
   }
 
   /// Extensions of media files: a path with one of these is read as media, its sidecars
-  /// discovered.
-  public static let mediaExtensions: Set<String> = [
-    "mp4", "m4v", "mov", "mkv", "webm", "mp3", "m4a", "aac", "ogg", "ogv", "oga", "opus", "wav",
-    "flac", "avi", "ts", "m2ts", "mts", "mpg", "mpeg", "wmv", "3gp", "mxf",
-  ]
+  /// discovered. The same as `validate` takes (`MediaInput.extensions`).
+  public static var mediaExtensions: Set<String> { MediaInput.extensions }
 
   public static func isMedia(_ path: String) -> Bool {
-    guard path != "-", let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else {
-      return false
-    }
-    return mediaExtensions.contains(path[path.index(after: dot)...].lowercased())
+    path != "-" && MediaInput.isMedia(path)
   }
 
   /// Finds a media file's tracks in `language` (by default the language of its first caption

@@ -22,10 +22,12 @@ public struct MediaInput: Sendable {
   /// The damage found in the media's data (also given as `container.damaged` findings).
   public var damage = MediaDamageReport()
 
-  /// File extensions taken for media files.
+  /// File extensions taken for media files (by every command: `validate`, `batch`,
+  /// `transcript`). `mks` is Matroska holding only subtitles.
   public static let extensions: Set<String> = [
-    "mp4", "m4v", "mov", "mkv", "webm", "mka", "m4a", "mp3", "wav", "aac", "flac", "ogg",
-    "oga", "ogv", "opus", "avi", "ts", "m2ts", "mts", "mpg", "mpeg", "wmv", "wma", "3gp", "mxf",
+    "mp4", "m4v", "mov", "mkv", "mks", "mk3d", "webm", "mka", "m4a", "mp3", "wav", "aac", "flac",
+    "ogg", "oga", "ogv", "opus", "avi", "ts", "m2ts", "mts", "mpg", "mpeg", "vob", "wmv", "wma",
+    "flv", "3gp", "mxf",
   ]
 
   /// True when the path names a media file by its extension.

@@ -44,6 +44,9 @@ struct StreamDescription {
   /// Whether the stream has a codec at all (`AV_CODEC_ID_NONE` is none).
   var hasCodec: Bool { codecID != AV_CODEC_ID_NONE }
 
+  /// Whether FFmpeg has a decoder for the codec.
+  var hasDecoder: Bool { hasCodec && library.findDecoder(codecID) != nil }
+
   /// Whether the codec is H.264.
   var isH264: Bool { codecID == AV_CODEC_ID_H264 }
 

@@ -46,13 +46,14 @@ public enum MediaProbe {
       chapters: chapters)
   }
 
-  /// Whether FFmpeg found enough of the stream to use it: a picture size, a sample rate, a
-  /// known subtitle codec.
+  /// Whether FFmpeg found enough of the stream to show it: a picture size, a sample rate;
+  /// any subtitle stream, even of a codec FFmpeg does not know (Matroska's USF), since the
+  /// container says what it is.
   private static func isReadable(_ stream: MediaStream) -> Bool {
     switch stream.kind {
     case .video: return (stream.width ?? 0) > 0
     case .audio: return (stream.sampleRate ?? 0) > 0
-    case .subtitle: return stream.codec != nil
+    case .subtitle: return true
     case .data, .attachment: return false
     }
   }

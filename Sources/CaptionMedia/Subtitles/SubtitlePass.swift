@@ -39,10 +39,21 @@ struct SubtitlePass {
             file: path,
             hint: "provide the same subtitles as text (a sidecar file or a text stream)"))
       case .unsupportedText where streams?.contains(index) ?? true:
+        let why: String
+        if !stream.hasCodec {
+          why = "subtitles of a codec FFmpeg does not know, so they cannot be read as text"
+        } else if !stream.hasDecoder {
+          why =
+            "\(subtitle.codec) subtitles, for which FFmpeg has no decoder, so they cannot be "
+            + "read as text"
+        } else {
+          why = "\(subtitle.codec) subtitles, which captionkit does not read as text"
+        }
         diagnostics.append(
           Diagnostic(
             rule: SubtitleCueCollector.rule, severity: .warning,
-            message: "stream \(index) holds \(subtitle.codec) subtitles, which are not read",
+            message:
+              "stream \(index)\(subtitle.language.map { " (\($0.rawValue))" } ?? "") holds \(why)",
             file: path, hint: "convert the stream to subrip, webvtt or mov_text"))
       default:
         break
