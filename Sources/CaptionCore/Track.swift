@@ -43,6 +43,9 @@ public struct Track: Sendable, Hashable {
   public var path: String?
   /// The stream index in the media container, for embedded tracks.
   public var stream: Int?
+  /// FFmpeg's name of the stream's codec (`subrip`, `ass`, `mov_text`, `webvtt`), for
+  /// embedded tracks (whose cues are held as WebVTT, their `format`).
+  public var codec: String?
   /// The text encoding the file was decoded from (`UTF-8`, `windows-1252`, ...).
   public var encoding: String?
   public var cues: [Cue]

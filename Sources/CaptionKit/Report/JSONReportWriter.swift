@@ -149,7 +149,9 @@ public enum JSONReportWriter {
     json.key("source")
     json.string(track.source.rawValue)
     json.key("format")
-    json.string(track.format.rawValue)
+    // An embedded track is named by its codec: its cues are held as WebVTT, whatever it is.
+    json.string(
+      track.source == .embedded ? track.codec ?? track.format.rawValue : track.format.rawValue)
     json.key("language")
     json.string(track.language?.rawValue)
     json.key("kind")

@@ -10,7 +10,7 @@ public enum JUnitReportWriter {
     var totalTests = 0
     var totalFailures = 0
     for entry in report.tracks {
-      let name = entry.track.path ?? "track \(entry.id)"
+      let name = suiteName(entry.track) ?? "track \(entry.id)"
       let findings = report.diagnostics.filter { $0.track == entry.id }
       var rules = entry.checkedRules
       var byRule: [String: [Diagnostic]] = [:]
@@ -90,6 +90,14 @@ public enum JUnitReportWriter {
       "  <testsuite name=\"\(escape(suiteName))\" tests=\"\(tests)\" failures=\"\(failures)\" "
       + "errors=\"0\">\n\(cases)  </testsuite>\n"
     return (suite, tests, failures)
+  }
+
+  /// A track's suite name: its file, and for a stream embedded in a media file, the stream
+  /// (`film.mkv (stream 2)`), so each stream of a file is a suite of its own.
+  package static func suiteName(_ track: Track) -> String? {
+    guard let path = track.path else { return nil }
+    guard track.source == .embedded, let stream = track.stream else { return path }
+    return "\(path) (stream \(stream))"
   }
 
   /// Escapes text for XML content and attributes; characters XML 1.0 cannot hold at all

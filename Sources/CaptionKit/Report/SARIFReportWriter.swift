@@ -58,16 +58,28 @@ public enum SARIFReportWriter {
     json.endArray()
     json.endObject()
     json.endObject()
+    let artifacts = Artifacts(report)
     json.key("artifacts")
     json.beginArray()
-    for entry in report.tracks {
+    for artifact in artifacts.list {
       json.beginObject()
       json.key("location")
       json.beginObject()
       json.key("uri")
-      json.string(uri(entry.track.path ?? "-"))
+      json.string(artifact.uri)
       json.endObject()
-      if let encoding = entry.track.encoding {
+      if let parent = artifact.parent {
+        json.key("parentIndex")
+        json.integer(parent)
+      }
+      if let description = artifact.description {
+        json.key("description")
+        json.beginObject()
+        json.key("text")
+        json.string(description)
+        json.endObject()
+      }
+      if let encoding = artifact.encoding {
         json.key("encoding")
         json.string(encoding)
       }
@@ -77,7 +89,8 @@ public enum SARIFReportWriter {
     json.key("results")
     json.beginArray()
     for diagnostic in report.diagnostics {
-      writeResult(diagnostic, ruleIndex: ruleIndex[diagnostic.rule] ?? 0, report: report, to: &json)
+      writeResult(
+        diagnostic, ruleIndex: ruleIndex[diagnostic.rule] ?? 0, artifacts: artifacts, to: &json)
     }
     json.endArray()
     if !report.media.isEmpty {
@@ -106,7 +119,7 @@ public enum SARIFReportWriter {
   }
 
   private static func writeResult(
-    _ diagnostic: Diagnostic, ruleIndex: Int, report: ValidationReport, to json: inout JSONOutput
+    _ diagnostic: Diagnostic, ruleIndex: Int, artifacts: Artifacts, to json: inout JSONOutput
   ) {
     json.beginObject()
     json.key("ruleId")
@@ -128,9 +141,10 @@ public enum SARIFReportWriter {
       json.beginObject()
       json.key("artifactLocation")
       json.beginObject()
+      let index = artifacts.index(track: diagnostic.track, file: file)
       json.key("uri")
-      json.string(uri(file))
-      if let index = report.tracks.firstIndex(where: { $0.id == diagnostic.track }) {
+      json.string(index.map { artifacts.list[$0].uri } ?? uri(file))
+      if let index {
         json.key("index")
         json.integer(index)
       }
@@ -165,6 +179,56 @@ public enum SARIFReportWriter {
       json.endObject()
     }
     json.endObject()
+  }
+
+  /// The run's artifacts: each file once, and each stream embedded in a media file as an
+  /// artifact of its own inside the file's (`parentIndex`), its URI the file's with the
+  /// stream in the fragment (`film.mkv#stream=2`).
+  struct Artifact {
+    var uri: String
+    var parent: Int?
+    var description: String?
+    var encoding: String?
+  }
+
+  struct Artifacts {
+    private(set) var list: [Artifact] = []
+    private var byFile: [String: Int] = [:]
+    private var byTrack: [String: Int] = [:]
+
+    init(_ report: ValidationReport) {
+      for entry in report.tracks {
+        let track = entry.track
+        let path = track.path ?? "-"
+        if track.source == .embedded, let stream = track.stream {
+          let parent = file(path, encoding: nil)
+          byTrack[entry.id] = list.count
+          let codec = track.codec.map { " (\($0))" } ?? ""
+          list.append(
+            Artifact(
+              uri: uri(path) + "#stream=\(stream)", parent: parent,
+              description: "stream \(stream)\(codec) of \(path)", encoding: track.encoding))
+        } else {
+          byTrack[entry.id] = file(path, encoding: track.encoding)
+        }
+      }
+    }
+
+    /// The index of the artifact of `path`, added when new.
+    private mutating func file(_ path: String, encoding: String?) -> Int {
+      if let index = byFile[path] {
+        if list[index].encoding == nil { list[index].encoding = encoding }
+        return index
+      }
+      byFile[path] = list.count
+      list.append(Artifact(uri: uri(path), encoding: encoding))
+      return list.count - 1
+    }
+
+    /// The artifact of a finding: its track's, else its file's.
+    func index(track: String?, file: String) -> Int? {
+      track.flatMap { byTrack[$0] } ?? byFile[file]
+    }
   }
 
   /// The page that documents a rule, relative to the root of captionkit's repository.

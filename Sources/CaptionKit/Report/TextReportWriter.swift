@@ -62,14 +62,23 @@ public enum TextReportWriter {
     for entry in report.media {
       text += summary(of: entry, tracks: report.tracks)
     }
-    text += summaryLine(files: report.tracks.count, counts: counts ?? report.counts())
+    text += summaryLine(
+      media: report.media.count, tracks: report.tracks.count, counts: counts ?? report.counts())
     bytes.append(contentsOf: text.utf8)
     try flush(bytes)
   }
 
-  /// The last line: `checked 2 files: 1 error, 0 warnings, 0 remarks`.
-  package static func summaryLine(files: Int, counts: [Severity: Int]) -> String {
-    "checked \(plural(files, "file")): \(plural(counts[.error, default: 0], "error")), "
+  /// The last line: `checked 2 files: 1 error, 0 warnings, 0 remarks` for caption files;
+  /// with media files, `checked 1 media file and 3 tracks: ...`, the tracks being the
+  /// embedded streams read, the sidecars and any other caption file.
+  package static func summaryLine(media: Int = 0, tracks: Int, counts: [Severity: Int])
+    -> String
+  {
+    let checked =
+      media == 0
+      ? plural(tracks, "file")
+      : "\(plural(media, "media file")) and \(plural(tracks, "track"))"
+    return "checked \(checked): \(plural(counts[.error, default: 0], "error")), "
       + "\(plural(counts[.warning, default: 0], "warning")), "
       + "\(plural(counts[.remark, default: 0], "remark"))\n"
   }
@@ -105,7 +114,9 @@ public enum TextReportWriter {
         coverage.uncaptionedSpeech?.reduce(Int64(0)) {
           $0 + $1.end.milliseconds - $1.start.milliseconds
         } ?? 0
-      text += "; speech \(speech), uncaptioned \(MediaTime(milliseconds: uncaptioned))"
+      text +=
+        "; speech \(speech), uncaptioned \(MediaTime(milliseconds: uncaptioned)) in stretches of "
+        + "\(seconds(coverage.uncaptionedMinimum)) s or more"
       if let offset = coverage.estimatedOffset {
         let sign = offset.milliseconds < 0 ? "-" : "+"
         text +=
@@ -122,6 +133,14 @@ public enum TextReportWriter {
       let status = verdict.status.rawValue.padding(15)
       text += "  \(criterion) \(level) \(status) \(verdict.evidence)\n"
     }
+    return text
+  }
+
+  /// `2`, `1.5`, `0.25`: seconds with the decimals needed.
+  private static func seconds(_ time: MediaTime) -> String {
+    var text = time.decimalSeconds
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
     return text
   }
 

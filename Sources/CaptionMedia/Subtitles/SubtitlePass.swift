@@ -134,10 +134,11 @@ struct SubtitlePass {
       guard let reader = readers[subtitle.index] else { continue }
       let cues = reader.collector.finish()
       diagnostics += reader.collector.diagnostics
-      tracks.append(
-        Track(
-          format: .webvtt, language: subtitle.language, kind: subtitle.kind, source: .embedded,
-          path: path, stream: subtitle.index, encoding: "UTF-8", cues: cues))
+      var track = Track(
+        format: .webvtt, language: subtitle.language, kind: subtitle.kind, source: .embedded,
+        path: path, stream: subtitle.index, encoding: "UTF-8", cues: cues)
+      track.codec = subtitle.codec
+      tracks.append(track)
     }
     return EmbeddedSubtitles(
       tracks: tracks, streams: described, diagnostics: diagnostics,

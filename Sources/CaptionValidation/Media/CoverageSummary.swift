@@ -10,6 +10,9 @@ public struct CoverageSummary: Sendable, Hashable {
   /// The stretches of speech no cue covers (as `coverage.uncaptioned-speech` finds them);
   /// nil without audio analysis.
   public var uncaptionedSpeech: [TimeRange]?
+  /// The shortest stretch of uncaptioned speech counted in `uncaptionedSpeech` (the
+  /// `coverage.uncaptioned-speech` limit): shorter ones are left out.
+  public var uncaptionedMinimum = MediaTime(milliseconds: 2000)
   /// The estimated offset of the captions against the speech; nil without audio analysis
   /// or when it cannot be estimated.
   public var estimatedOffset: SyncOffset?
@@ -40,6 +43,8 @@ public struct CoverageSummary: Sendable, Hashable {
     self.mediaDuration = context.media?.duration
     self.captionedDuration = MediaTime(milliseconds: cues.duration)
     self.track = dialogue.flatMap { input in inputs.firstIndex { $0.track == input.track } }
+    uncaptionedMinimum = MediaTime(
+      milliseconds: Int64(context.profile.media.uncaptionedSpeechMilliseconds))
     if let audio = context.audio {
       speechDuration = audio.activeDuration
       uncaptionedSpeech = UncaptionedSpeechRule.uncaptioned(
