@@ -137,6 +137,8 @@ enum TranscriptCommand: CaptionCommand {
       throw noTracks(media, language: language)
     }
 
+    captions = chooseOne(captions, language: language, in: context)
+
     if let language {
       for track in captions + descriptions {
         if let other = track.language, other.language != language.language {
@@ -183,6 +185,38 @@ enum TranscriptCommand: CaptionCommand {
     var bytes: [UInt8] = []
     format.write(transcript, options: options, into: &bytes)
     return bytes
+  }
+
+  /// One caption track of those in `language` (or of no language): two caption tracks of a
+  /// language are two versions of the same dialogue, and a transcript of both would say
+  /// every sentence twice. Captions and SDH come first (they carry speakers and sounds), then
+  /// tracks of no kind, then subtitles; among equals, the first given. A note on standard
+  /// error says which was used. Tracks of other languages are kept, for the language check.
+  static func chooseOne(_ captions: [Track], language: LanguageTag?, in context: CommandContext)
+    -> [Track]
+  {
+    let same = captions.indices.filter { index in
+      guard let language, let other = captions[index].language else { return true }
+      return other.language == language.language
+    }
+    guard same.count > 1 else { return captions }
+    func rank(_ kind: TrackKind?) -> Int {
+      switch kind {
+      case .captions, .sdh: return 0
+      case nil: return 1
+      default: return 2
+      }
+    }
+    let chosen = same.min { rank(captions[$0].kind) < rank(captions[$1].kind) } ?? same[0]
+    let names = same.map { captions[$0].path ?? "-" }
+    let what =
+      language.map { "\(same.count) caption tracks in \($0)" } ?? "\(same.count) caption tracks"
+    let note =
+      "note: \(what) (\(names.joined(separator: ", "))); the transcript uses "
+      + "\(captions[chosen].path ?? "-") only, as the same dialogue twice would repeat every "
+      + "sentence\n"
+    try? context.stderr.write(Array(note.utf8))
+    return captions.indices.filter { !same.contains($0) || $0 == chosen }.map { captions[$0] }
   }
 
   /// The failure for a media file with nothing to make a transcript of.

@@ -261,3 +261,34 @@ struct TranscriptCommandTests {
     #expect(run.stdout.isEmpty)
   }
 }
+
+/// Two caption tracks of one language are two versions of the same dialogue: the transcript
+/// uses one and says which.
+struct TranscriptSameLanguageTests {
+  static let dialogue =
+    "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHello there.\n\n"
+    + "00:00:03.000 --> 00:00:04.000\nGoodbye now.\n"
+
+  @Test func twoCaptionTracksOfOneLanguageGiveEachSentenceOnce() throws {
+    let folder = try TemporaryFolder()
+    let plain = try folder.file("movie.en.vtt", Self.dialogue)
+    let captions = try folder.file("movie.en.captions.vtt", Self.dialogue)
+    let run = ToolRun(["transcript", plain, captions, "-o", "-", "--to", "txt"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.components(separatedBy: "Hello there.").count == 2, "\(run.stdout)")
+    #expect(run.stdout.components(separatedBy: "Goodbye now.").count == 2)
+    #expect(
+      run.stderr
+        == "note: 2 caption tracks in en (\(plain), \(captions)); the transcript uses "
+        + "\(captions) only, as the same dialogue twice would repeat every sentence\n")
+  }
+
+  @Test func captionTracksOfAnotherLanguageAreStillRefused() throws {
+    let folder = try TemporaryFolder()
+    let english = try folder.file("movie.en.vtt", Self.dialogue)
+    let french = try folder.file("movie.fr.vtt", Self.dialogue)
+    let run = ToolRun(["transcript", english, french, "-o", "-", "--to", "txt"])
+    #expect(run.status == 64)
+    #expect(run.stderr.contains("is in fr, the transcript is in en"))
+  }
+}
