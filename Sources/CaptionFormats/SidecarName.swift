@@ -15,6 +15,9 @@ public struct SidecarName: Sendable, Hashable, CustomStringConvertible {
   public var format: TrackFormat
   /// The extension as written (`vtt`, `srt`, `ttml`, `dfxp`, `xml`), without the dot.
   public var fileExtension: String
+  /// The language part as written, when it is not a well-formed BCP 47 tag and `language`
+  /// was read from it (`en_US` read as `en-US`, `English` as `en`); nil otherwise.
+  public var writtenLanguage: String?
 
   public init(
     baseName: String, language: LanguageTag? = nil, kind: TrackKind? = nil,
@@ -63,16 +66,23 @@ public struct SidecarName: Sendable, Hashable, CustomStringConvertible {
     else { return nil }
     var language: LanguageTag?
     var kind: TrackKind?
+    var written: String?
     for part in parts {
       if kind == nil, let parsed = SidecarName.kind(for: part) {
         kind = parsed
       } else if language == nil, let parsed = SidecarName.language(for: part) {
         language = parsed
+      } else if language == nil, let repaired = SidecarName.repairedLanguage(for: part) {
+        // Beside its media file the part can only be a language: one written wrongly is read
+        // as the tag meant, and said (`Sidecar.read`).
+        language = repaired
+        written = part
       } else {
         return nil
       }
     }
     self.init(baseName: base, language: language, kind: kind, format: format, fileExtension: ext)
+    writtenLanguage = written
   }
 
   /// True when the caption file `fileName` belongs to the media file `mediaFileName`.
@@ -139,6 +149,26 @@ public struct SidecarName: Sendable, Hashable, CustomStringConvertible {
     guard let tag = LanguageTag(part), (2...3).contains(tag.language.count) else { return nil }
     return tag
   }
+
+  /// The tag meant by a language part that is not a well-formed tag: underscores for
+  /// hyphens (`en_US`, `pt_BR`, `zh_Hant_TW`), or a language's English name (`English`,
+  /// `french`); nil when it is neither.
+  static func repairedLanguage(for part: String) -> LanguageTag? {
+    if part.contains("_"), let tag = language(for: String(part.map { $0 == "_" ? "-" : $0 })) {
+      return tag
+    }
+    return languageNames[part.lowercased()].flatMap { LanguageTag($0) }
+  }
+
+  /// Languages named in English, as file names often give them.
+  static let languageNames: [String: String] = [
+    "arabic": "ar", "chinese": "zh", "czech": "cs", "danish": "da", "dutch": "nl",
+    "english": "en", "finnish": "fi", "french": "fr", "german": "de", "greek": "el",
+    "hebrew": "he", "hindi": "hi", "hungarian": "hu", "indonesian": "id", "italian": "it",
+    "japanese": "ja", "korean": "ko", "norwegian": "no", "polish": "pl", "portuguese": "pt",
+    "romanian": "ro", "russian": "ru", "spanish": "es", "swedish": "sv", "thai": "th",
+    "turkish": "tr", "ukrainian": "uk", "vietnamese": "vi",
+  ]
 
   private static func lastComponent(_ path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return path }

@@ -195,3 +195,36 @@ struct ValidateMediaTests {
     #expect(found == [.init(rule: "timing.sync-offset", file: "late.en.captions.vtt", cue: nil)])
   }
 }
+
+/// A sidecar whose file name gives its language in a form that is not a well-formed BCP 47
+/// tag is still read, as the tag meant, with a finding that suggests the well-formed name.
+struct SidecarLanguageNameTests {
+  @Test(arguments: [
+    ("en_US", "en-US"), ("pt_BR", "pt-BR"), ("zh_Hant_TW", "zh-Hant-TW"), ("English", "en"),
+  ])
+  func aMalformedLanguageInTheNameGetsAFindingWithTheTag(written: String, tag: String) throws {
+    let folder = try TemporaryFolder()
+    let media = try MuxMediaMaker.webm(in: folder)
+    let sidecar = try folder.file(
+      "movie.\(written).vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHello\n")
+    let run = ToolRun(["validate", media, "--no-audio", "--format", "json"])
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdoutBytes)) as? [String: Any])
+    let tracks = try #require(report["tracks"] as? [[String: Any]])
+    #expect(tracks.map { $0["language"] as? String } == [tag])
+    let text = ToolRun(["validate", media, "--no-audio"])
+    #expect(
+      text.stdout.contains(
+        "\(sidecar): error: the file name's language \(written) is not a well-formed BCP 47 tag; "
+          + "it is read as \(tag) [translation.language-tag]\n    hint: rename the file "
+          + "movie.\(tag).vtt\n"), "\(text.stdout)")
+  }
+
+  @Test func aWellFormedNameGetsNoSuchFinding() throws {
+    let folder = try TemporaryFolder()
+    let media = try MuxMediaMaker.webm(in: folder)
+    _ = try folder.file("movie.pt-BR.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nOlá\n")
+    let run = ToolRun(["validate", media, "--no-audio"])
+    #expect(!run.stdout.contains("translation.language-tag"), "\(run.stdout)")
+  }
+}

@@ -36,6 +36,17 @@ public struct Sidecar: Sendable, Hashable {
     result.track.source = .sidecar
     result.track.language = name.language ?? given
     result.track.kind = name.kind
+    if let written = name.writtenLanguage, let language = name.language {
+      var fixed = name
+      fixed.writtenLanguage = nil
+      result.diagnostics.insert(
+        Diagnostic(
+          rule: "translation.language-tag", severity: .error,
+          message:
+            "the file name's language \(written) is not a well-formed BCP 47 tag; it is read "
+            + "as \(language)",
+          file: path, hint: "rename the file \(fixed.fileName)"), at: 0)
+    }
     return result
   }
 }

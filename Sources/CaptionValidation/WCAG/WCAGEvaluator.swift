@@ -148,7 +148,8 @@ public struct WCAGEvaluator: Sendable {
     if hasProblem {
       return verdict(
         .fail,
-        "\(list(text)) has speech left uncaptioned, out of sync, or errors: "
+        "\(list(text)) \(text.count == 1 ? "has" : "have") speech left uncaptioned, out of sync, "
+          + "or errors: "
           + rules.joined(separator: ", "), tracks: text, rules: rules)
     }
     if captionIDs.isEmpty {
