@@ -67,7 +67,7 @@ public enum CaptionKitCommand {
         context: context)
     }
     switch first {
-    case "--version":
+    case "-V", "--version":
       context.stdout.report("captionkit \(CaptionKitVersion.current)\n")
       return ExitCode.success
     case "-h", "--help":
@@ -88,7 +88,7 @@ public enum CaptionKitCommand {
       let error =
         first.hasPrefix("-")
         ? UsageError(
-          "unknown option '\(first)'", given: first, candidates: ["--help", "--version"])
+          "unknown option '\(first)'", given: first, candidates: ["--help", "--version", "-V"])
         : UsageError("unknown command '\(first)'", given: first, candidates: names)
       return usageError(error, usage: toolUsage, context: context)
     }

@@ -4,8 +4,8 @@ import Testing
 @testable import CaptionCLI
 
 struct CaptionKitCommandTests {
-  @Test func printsTheVersion() {
-    let run = ToolRun(["--version"])
+  @Test(arguments: ["--version", "-V"]) func printsTheVersion(option: String) {
+    let run = ToolRun([option])
     #expect(run.status == 0)
     #expect(run.stdout == "captionkit \(CaptionKitVersion.current)\n")
     #expect(run.stderr.isEmpty)
@@ -33,7 +33,7 @@ struct CaptionKitCommandTests {
                                   JSON line per input.
 
       OPTIONS:
-        --version                 Show the version.
+        -V, --version             Show the version.
         -h, --help                Show help information.
 
       See 'captionkit <command> --help' for the options of a command.
