@@ -15,6 +15,7 @@ public enum CaptionKitCommand {
     ExtractCommand.configuration, MuxCommand.configuration, SpeechCommand.configuration,
     RulesCommand.configuration,
     TranscriptCommand.configuration, BatchCommand.configuration,
+    CompletionsCommand.configuration,
   ]
 
   private static func runCommand(
@@ -28,6 +29,8 @@ public enum CaptionKitCommand {
     case RulesCommand.configuration.name: return try RulesCommand.run(arguments, in: context)
     case SpeechCommand.configuration.name: return try SpeechCommand.run(arguments, in: context)
     case BatchCommand.configuration.name: return try BatchCommand.run(arguments, in: context)
+    case CompletionsCommand.configuration.name:
+      return try CompletionsCommand.run(arguments, in: context)
     case TranscriptCommand.configuration.name:
       return try TranscriptCommand.run(arguments, in: context)
     default: return try ValidateCommand.run(arguments, in: context)

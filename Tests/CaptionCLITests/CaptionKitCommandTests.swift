@@ -31,6 +31,8 @@ struct CaptionKitCommandTests {
                                   accessible transcript.
         batch                     Check many media and caption files in parallel, one
                                   JSON line per input.
+        completions               Print a shell completion script for bash, zsh or
+                                  fish.
 
       OPTIONS:
         -V, --version             Show the version.
