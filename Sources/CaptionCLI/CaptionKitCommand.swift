@@ -81,6 +81,16 @@ public enum CaptionKitCommand {
         context.stdout.report(HelpFormatter.toolHelp(commands: commands))
         return ExitCode.success
       }
+      if arguments[1] == "--man" {
+        // The manual page, for Scripts/install; not listed in the help.
+        guard arguments.count == 2 else {
+          return usageError(
+            UsageError("unexpected argument '\(arguments[2])'"), usage: "captionkit help --man",
+            context: context)
+        }
+        context.stdout.report(ManPage.page(commands: commands))
+        return ExitCode.success
+      }
       return run(
         arguments: [arguments[1], "--help"], stdin: stdin, stdout: stdout, stderr: stderr,
         environment: environment)
