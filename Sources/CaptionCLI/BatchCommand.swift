@@ -314,8 +314,7 @@ enum BatchCommand: CaptionCommand {
   /// `--timeout`: seconds (decimals allowed) an input may take; 0 for no limit; default 600.
   static func timeLimit(_ text: String?) throws(UsageError) -> Double? {
     guard let text else { return defaultTimeout }
-    guard let seconds = Double(text), seconds.isFinite, seconds >= 0, !text.hasPrefix("+")
-    else {
+    guard let seconds = InputTimeLimit.seconds(text), seconds >= 0 else {
       throw UsageError(
         "'--timeout' takes the seconds an input may take (600, 2.5, or 0 for no limit), "
           + "not '\(text)'")

@@ -5,15 +5,17 @@ enum ProbeCommand: CaptionCommand {
   static let configuration = CommandConfiguration(
     name: "probe",
     abstract: "Show a media file's format, streams and chapters.",
-    usage: "probe <media> [--format text|json]",
+    usage: "probe <media> [--format text|json] [--timeout <seconds>]",
     discussion: """
       Reads the container's header and as few packets as FFmpeg needs; nothing is decoded. \
       A missing file exits 66, a file that is not media or is damaged exits 65, and a \
-      machine without FFmpeg's libraries exits 69.
+      machine without FFmpeg's libraries exits 69. A file not read within --timeout seconds \
+      exits 65.
       """,
     arguments: [.init("media", help: "The media file to read.")],
     options: [
-      .init("format", value: "format", help: "text (default) or json.")
+      .init("format", value: "format", help: "text (default) or json."),
+      InputTimeLimit.option,
     ])
 
   static let formats = ["text", "json"]
@@ -28,7 +30,8 @@ enum ProbeCommand: CaptionCommand {
     if path == "-" {
       throw UsageError("probe reads a media file by name, not standard input")
     }
-    let info = try MediaProbe.probe(path)
+    let limit = try InputTimeLimit.given(arguments)
+    let info = try InputTimeLimit.run(limit, for: path) { try MediaProbe.probe(path) }
     let bytes = format == "json" ? MediaInfoJSONWriter.write(info) : MediaInfoTextWriter.write(info)
     do {
       try context.stdout.write(bytes)

@@ -121,7 +121,7 @@ struct CaptionKitCommandTests {
         usage: captionkit validate <path> ... [--config <file>] [--profile <name>] \
         [--locales <tags>] [--source-locale <tag>] [--audio | --no-audio] \
         [--audio-stream <index>] [--format <format>] [-o <file>] [--report <file.html>] \
-        [--fail-on <severity>] [--encoding <name>] [--locale <tag>]
+        [--fail-on <severity>] [--timeout <seconds>] [--encoding <name>] [--locale <tag>]
 
         """)
   }
