@@ -66,6 +66,12 @@ enum ManPage {
     text += ".SH ENVIRONMENT\n"
     text += ".TP\n.B NO_COLOR\n"
     text += paragraph("When set and not empty, progress on standard error has no colour.")
+    text += ".SH FILES\n"
+    text += ".TP\n.I captionkit.json\n"
+    text += paragraph(
+      "The configuration of an input of validate or batch: the file in the input's folder, "
+        + "else in the nearest folder above it, merged over the defaults. --config FILE "
+        + "names one file for every input instead; --no-config uses the defaults alone.")
     text += ".SH \"SEE ALSO\"\n"
     text += ".BR ffmpeg (1),\n.BR ffprobe (1)\n"
     return text

@@ -52,7 +52,8 @@ enum ValidateCommand: CaptionCommand {
         "fail-on", value: "severity",
         help: "error (default), warning or never: the findings that make the exit status 1."),
       InputTimeLimit.option,
-    ] + ConfigurationOptions.options + InputOptions.options)
+    ] + ConfigurationOptions.options + [ConfigurationOptions.discoveryOption]
+      + InputOptions.options)
 
   static let formats = ["text", "json", "junit", "sarif"]
 
@@ -110,10 +111,23 @@ enum ValidateCommand: CaptionCommand {
   /// The check the options describe: profile, required locales, media options, reader.
   static func check(_ arguments: ParsedArguments) throws -> CaptionCheck {
     let inputOptions = try InputOptions(arguments)
-    var profile = try ConfigurationOptions(arguments).profile
+    let configuration = try ConfigurationOptions(arguments, discovers: true)
+    var profile = configuration.profile
     let media = try MediaOptions(arguments)
     if let locales = media.locales { profile.requiredLocales = locales }
     var check = media.check(profile: profile, reader: inputOptions.reader)
+    if configuration.discovery != nil {
+      // Each input's nearest captionkit.json, else the defaults.
+      let profile = profile
+      check.profileForInput = { (path) throws(CheckStopped) in
+        do throws(CommandFailure) {
+          return try configuration.profile(forInput: path, requiredLocales: media.locales)
+            ?? profile
+        } catch {
+          throw CheckStopped(.badOption, error.message, hint: error.hint)
+        }
+      }
+    }
     if let limit = try InputTimeLimit.given(arguments) {
       check.readsInput = { path, read in limit.run(read) ?? .failed(limit.failure(for: path)) }
     }

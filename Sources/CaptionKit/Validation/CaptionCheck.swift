@@ -33,6 +33,12 @@ public struct CaptionCheck: Sendable {
   package var readsInput:
     (@Sendable (_ path: String, _ read: @escaping @Sendable () -> InputRead) -> InputRead)?
 
+  /// The profile of each input file, for a command that finds one per input (a
+  /// configuration file in its folder); nil uses `profile` for every input. Throwing stops
+  /// the whole check.
+  package var profileForInput:
+    (@Sendable (_ path: String) throws(CheckStopped) -> ValidationProfile)?
+
   /// What is read of one input file before it is checked.
   package enum InputRead: Sendable {
     case media(Result<MediaInput, InputFailure>, notes: [String])
@@ -79,7 +85,7 @@ public struct CaptionCheck: Sendable {
       }
       for file in inputs.media {
         do {
-          try validateMedia(file, into: &report, validator: validator)
+          try checking(file).validateMedia(file, into: &report, validator: validator)
         } catch {
           var stopped = error
           stopped.messagesBefore = report.messages
@@ -91,10 +97,26 @@ public struct CaptionCheck: Sendable {
       validator.findingsKeepCues =
         paths.count == 1 && inputs.media.isEmpty && inputs.captions.count == 1
       for file in inputs.captions {
-        validateCaptionFile(file, into: &report, validator: validator)
+        let check: CaptionCheck
+        do {
+          check = try checking(file)
+        } catch {
+          var stopped = error
+          stopped.messagesBefore = report.messages
+          throw stopped
+        }
+        check.validateCaptionFile(file, into: &report, validator: validator)
       }
     }
     return report
+  }
+
+  /// This check with the input's own profile (`profileForInput`).
+  private func checking(_ file: String) throws(CheckStopped) -> CaptionCheck {
+    guard let profileForInput else { return self }
+    var check = self
+    check.profile = try profileForInput(file)
+    return check
   }
 
   /// Checks one media file with its tracks (the caption files `tracks` instead of its
