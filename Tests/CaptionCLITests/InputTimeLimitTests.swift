@@ -90,6 +90,27 @@ struct InputTimeLimitTests {
     #expect(run.stdout.hasSuffix("checked 3 files: 0 errors, 2 warnings, 0 remarks\n"))
   }
 
+  /// A named pipe nobody writes to hangs its reader: that input is stopped, the next one is
+  /// checked, within its own limit.
+  @Test func validateStopsAHangingInputAndChecksTheNext() throws {
+    let folder = try TemporaryFolder()
+    let stuck = folder.path + "/stuck.mp4"
+    #expect(mkfifo(stuck, 0o644) == 0)
+    let good = try folder.file("good.vtt", SampleText.webvtt)
+    defer { BatchRunnerTests.release(stuck, "") }
+    let started = Date()
+    let run = ToolRun(["validate", stuck, good, "--timeout", "0.5", "--no-audio"])
+    #expect(Date().timeIntervalSince(started) < 10)
+    #expect(run.status == 65)
+    #expect(
+      run.stderr == """
+        error: \(stuck): not done after 0.5 s, the time limit (--timeout); stopped
+        hint: give it more time with a larger --timeout
+
+        """)
+    #expect(run.stdout == "checked 1 file: 0 errors, 0 warnings, 0 remarks\n")
+  }
+
   @Test(
     arguments: [
       ["validate", "a.vtt"], ["probe", "a.mp4"], ["extract", "a.mp4"],
