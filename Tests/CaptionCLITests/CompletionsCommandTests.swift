@@ -17,7 +17,7 @@ struct CompletionsCommandTests {
 
   /// Runs a shell command line and returns its standard output.
   static func shell(_ executable: String, _ arguments: [String]) throws -> EndToEndTests.Result {
-    try EndToEndTests.run(executable, arguments)
+    try EndToEndTests.run(executable, arguments, stdin: nil)
   }
 
   @Test(arguments: ["bash", "zsh", "fish"]) func namesEveryCommandAndTheirOptions(shell: String)

@@ -36,7 +36,8 @@ struct ManPageTests {
     let path = try folder.file("captionkit.1", ToolRun(["help", "--man"]).stdout)
     let result = try EndToEndTests.run(
       "/usr/bin/groff",
-      ["-man", "-Tutf8", "-ww", "-rLL=100n", "-dAD=l", "-rHY=0", "-P-c", "-P-b", "-P-u", path])
+      ["-man", "-Tutf8", "-ww", "-rLL=100n", "-dAD=l", "-rHY=0", "-P-c", "-P-b", "-P-u", path],
+      stdin: nil)
     #expect(result.status == 0)
     #expect(result.stderr == "")
     let text = result.stdout
