@@ -81,12 +81,13 @@ enum BatchCommand: CaptionCommand {
         "fail-on", value: "severity",
         help: "error (default), warning or never: the findings that make an input's status "
           + "'findings' and the exit status 1."),
-    ] + ConfigurationOptions.options + InputOptions.options)
+    ] + ConfigurationOptions.options + [ConfigurationOptions.discoveryOption]
+      + InputOptions.options)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
     let failOn = try ValidateCommand.failOn(arguments)
     let inputOptions = try InputOptions(arguments)
-    let configuration = try ConfigurationOptions(arguments)
+    let configuration = try ConfigurationOptions(arguments, discovers: true)
     var profile = configuration.profile
     let media = try MediaOptions(arguments)
     if let locales = media.locales { profile.requiredLocales = locales }
@@ -117,6 +118,15 @@ enum BatchCommand: CaptionCommand {
     // Every input once, in the order found; a folder that cannot be searched, a pattern that
     // matches nothing or a bad manifest line is an error line.
     var collector = InputCollector()
+    if configuration.discovery != nil {
+      // Each input's nearest captionkit.json, with the manifest's profile and locales.
+      collector.discovered = { (file, profileName, locales) throws(CommandFailure) in
+        guard let discovery = configuration.discovery else { return nil }
+        return try discovery.profile(
+          forInput: file, named: profileName ?? configuration.profileName,
+          requiredLocales: locales ?? media.locales)
+      }
+    }
     for path in arguments.positionals {
       guard let pattern = PathPattern(path) else {
         collector.add(path)
@@ -169,7 +179,9 @@ enum BatchCommand: CaptionCommand {
             continue
           }
           lines[entry.media] = entry.line
-          collector.add(entry.media, tracks: entry.tracks, profile: entryProfile)
+          collector.add(
+            entry.media, tracks: entry.tracks, profile: entryProfile,
+            profileName: entry.profile, locales: entry.locales)
         }
       }
     }
@@ -252,10 +264,19 @@ enum BatchCommand: CaptionCommand {
     var inputs: [BatchInput] = []
     var failed: [(BatchInput, String)] = []
     var seen: Set<String> = []
+    /// The profile of a file from its nearest configuration file, given the manifest's
+    /// profile name and locales; nil when it has none or none is looked for.
+    var discovered:
+      (
+        (_ file: String, _ profileName: String?, _ locales: [String]?) throws(CommandFailure) ->
+          ValidationProfile?
+      )?
 
-    /// A path argument or a manifest's media: a folder's files, or the file itself.
+    /// A path argument or a manifest's media: a folder's files, or the file itself, each
+    /// with `profile` (nil: the run's) unless its own configuration file gives one.
     mutating func add(
-      _ path: String, tracks: [String]? = nil, profile: ValidationProfile? = nil
+      _ path: String, tracks: [String]? = nil, profile: ValidationProfile? = nil,
+      profileName: String? = nil, locales: [String]? = nil
     ) {
       let files: (media: [String], captions: [String])
       do {
@@ -265,15 +286,32 @@ enum BatchCommand: CaptionCommand {
         return
       }
       for file in files.media where seen.insert(file).inserted {
+        guard let own = ownProfile(file, profile, profileName, locales) else { continue }
         var input = BatchInput(path: file, isMedia: true)
         input.tracks = tracks
-        input.profile = profile
+        input.profile = own
         inputs.append(input)
       }
       for file in files.captions where seen.insert(file).inserted {
+        guard let own = ownProfile(file, profile, profileName, locales) else { continue }
         var input = BatchInput(path: file, isMedia: false)
-        input.profile = profile
+        input.profile = own
         inputs.append(input)
+      }
+    }
+
+    /// The profile of one file: its configuration file's, else `profile`; nil (and an error
+    /// line) when its configuration file cannot be used.
+    private mutating func ownProfile(
+      _ file: String, _ profile: ValidationProfile?, _ profileName: String?,
+      _ locales: [String]?
+    ) -> ValidationProfile?? {
+      guard let discovered else { return .some(profile) }
+      do {
+        return .some(try discovered(file, profileName, locales) ?? profile)
+      } catch {
+        fail(file, "\(file): \(error.message)")
+        return nil
       }
     }
 
@@ -314,8 +352,7 @@ enum BatchCommand: CaptionCommand {
   /// `--timeout`: seconds (decimals allowed) an input may take; 0 for no limit; default 600.
   static func timeLimit(_ text: String?) throws(UsageError) -> Double? {
     guard let text else { return defaultTimeout }
-    guard let seconds = Double(text), seconds.isFinite, seconds >= 0, !text.hasPrefix("+")
-    else {
+    guard let seconds = InputTimeLimit.seconds(text), seconds >= 0 else {
       throw UsageError(
         "'--timeout' takes the seconds an input may take (600, 2.5, or 0 for no limit), "
           + "not '\(text)'")

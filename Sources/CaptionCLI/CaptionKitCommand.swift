@@ -15,6 +15,7 @@ public enum CaptionKitCommand {
     ExtractCommand.configuration, MuxCommand.configuration, SpeechCommand.configuration,
     RulesCommand.configuration,
     TranscriptCommand.configuration, BatchCommand.configuration,
+    CompletionsCommand.configuration,
   ]
 
   private static func runCommand(
@@ -28,6 +29,8 @@ public enum CaptionKitCommand {
     case RulesCommand.configuration.name: return try RulesCommand.run(arguments, in: context)
     case SpeechCommand.configuration.name: return try SpeechCommand.run(arguments, in: context)
     case BatchCommand.configuration.name: return try BatchCommand.run(arguments, in: context)
+    case CompletionsCommand.configuration.name:
+      return try CompletionsCommand.run(arguments, in: context)
     case TranscriptCommand.configuration.name:
       return try TranscriptCommand.run(arguments, in: context)
     default: return try ValidateCommand.run(arguments, in: context)
@@ -67,7 +70,7 @@ public enum CaptionKitCommand {
         context: context)
     }
     switch first {
-    case "--version":
+    case "-V", "--version":
       context.stdout.report("captionkit \(CaptionKitVersion.current)\n")
       return ExitCode.success
     case "-h", "--help":
@@ -76,6 +79,16 @@ public enum CaptionKitCommand {
     case "help":
       guard arguments.count > 1 else {
         context.stdout.report(HelpFormatter.toolHelp(commands: commands))
+        return ExitCode.success
+      }
+      if arguments[1] == "--man" {
+        // The manual page, for Scripts/install; not listed in the help.
+        guard arguments.count == 2 else {
+          return usageError(
+            UsageError("unexpected argument '\(arguments[2])'"), usage: "captionkit help --man",
+            context: context)
+        }
+        context.stdout.report(ManPage.page(commands: commands))
         return ExitCode.success
       }
       return run(
@@ -88,7 +101,7 @@ public enum CaptionKitCommand {
       let error =
         first.hasPrefix("-")
         ? UsageError(
-          "unknown option '\(first)'", given: first, candidates: ["--help", "--version"])
+          "unknown option '\(first)'", given: first, candidates: ["--help", "--version", "-V"])
         : UsageError("unknown command '\(first)'", given: first, candidates: names)
       return usageError(error, usage: toolUsage, context: context)
     }

@@ -41,11 +41,17 @@ struct CommandConfiguration: Sendable {
     var repeats: Bool
     /// Whether the argument may be left out (the command checks what else it needs).
     var optional: Bool
+    /// The only values it takes, which shells complete; empty when it names files.
+    var choices: [String]
 
-    init(_ name: String, repeats: Bool = false, optional: Bool = false, help: String) {
+    init(
+      _ name: String, repeats: Bool = false, optional: Bool = false, choices: [String] = [],
+      help: String
+    ) {
       self.name = name
       self.repeats = repeats
       self.optional = optional
+      self.choices = choices
       self.help = help
     }
   }

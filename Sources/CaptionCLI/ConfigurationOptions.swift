@@ -1,7 +1,8 @@
 import CaptionKit
 
 /// `--config` and `--profile`, shared by the commands that run or list rules: the compiled-in
-/// defaults, a user's file merged over them, and one profile picked.
+/// defaults, a user's file merged over them, and one profile picked. The commands that
+/// check inputs also find each input's own `captionkit.json` (`--no-config` turns that off).
 struct ConfigurationOptions {
   static let options: [CommandConfiguration.Option] = [
     .init(
@@ -11,10 +12,23 @@ struct ConfigurationOptions {
       "profile", value: "name", help: "web (default), broadcast, streaming, or one the file adds."),
   ]
 
+  /// The option of the commands that find each input's configuration file.
+  static let discoveryOption = CommandConfiguration.Option(
+    "no-config",
+    help: "Use only the defaults, not the captionkit.json found next to an input or above it.")
+
   var configuration: Configuration
   var profile: ValidationProfile
+  var profileName: String
+  /// Finds each input's `captionkit.json`; nil when `--config` or `--no-config` is given,
+  /// or the command does not look for one.
+  var discovery: ConfigurationDiscovery?
 
-  init(_ arguments: ParsedArguments) throws {
+  /// `discovers`: whether each input's nearest `captionkit.json` applies to it.
+  init(_ arguments: ParsedArguments, discovers: Bool = false) throws {
+    if arguments.flag("no-config") && arguments.value("config") != nil {
+      throw UsageError("'--config' and '--no-config' cannot both be given")
+    }
     var configuration = Configuration.defaults
     if let path = arguments.value("config") {
       let bytes: [UInt8]
@@ -41,5 +55,17 @@ struct ConfigurationOptions {
     }
     self.configuration = configuration
     self.profile = profile
+    self.profileName = name
+    if discovers && arguments.value("config") == nil && !arguments.flag("no-config") {
+      discovery = ConfigurationDiscovery()
+    }
+  }
+
+  /// The profile of the input at `path` from its nearest `captionkit.json`, with
+  /// `requiredLocales` set when given; nil when it has none (the run's profile applies).
+  func profile(
+    forInput path: String, requiredLocales: [String]?
+  ) throws(CommandFailure) -> ValidationProfile? {
+    try discovery?.profile(forInput: path, named: profileName, requiredLocales: requiredLocales)
   }
 }

@@ -14,14 +14,15 @@ enum ExtractCommand: CaptionCommand {
     abstract: "Write the text subtitle streams of a media file as caption files.",
     usage:
       "extract <media> [-o <folder>] [--to <format>] [--stream <index>]... [--force] "
-      + "[--max-findings <n>]",
+      + "[--max-findings <n>] [--timeout <seconds>]",
     discussion: """
       Each text stream (mov_text, subrip, webvtt, ass) becomes <stem>.<lang>[.<kind>].<ext>, \
       the sidecar naming: the language from the container (und when it has none), the kind \
       from the stream's dispositions, a number before the extension when two streams would \
       get the same name. Existing files are not replaced without --force. Image subtitles (PGS, VobSub, DVB) are listed with a remark. Only \
       the subtitle streams are read; video and audio are not decoded. A missing file exits \
-      66, a file that is not media exits 65, a machine without FFmpeg's libraries exits 69.
+      66, a file that is not media or is not read within --timeout seconds exits 65, a \
+      machine without FFmpeg's libraries exits 69.
       """,
     arguments: [.init("media", help: "The media file to read.")],
     options: [
@@ -36,6 +37,7 @@ enum ExtractCommand: CaptionCommand {
       .init(
         "max-findings", value: "n",
         help: "Print at most this many findings of each rule (default 20; 0 prints all)."),
+      InputTimeLimit.option,
     ])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
@@ -46,6 +48,7 @@ enum ExtractCommand: CaptionCommand {
     let entry = try outputFormat(arguments.value("to"))
     let requested = try streams(arguments.values("stream"))
     let limit = try maximumFindings(arguments.value("max-findings"))
+    let timeLimit = try InputTimeLimit.given(arguments)
     let folder = arguments.value("output") ?? folderPath(of: media)
     if folder == "-" {
       throw UsageError("extract writes files: '-o' takes a folder, not standard output")
@@ -53,8 +56,9 @@ enum ExtractCommand: CaptionCommand {
     try checkInput(media)
     try checkFolder(folder ?? ".")
 
-    let read = try MediaSubtitles.read(
-      path: media, streams: requested, webVTT: EmbeddedWebVTT.reader)
+    let read = try InputTimeLimit.run(timeLimit, for: media) {
+      try MediaSubtitles.read(path: media, streams: requested, webVTT: EmbeddedWebVTT.reader)
+    }
     try checkRequested(requested, in: read, media: media)
     var findings = FindingPrinter(limit: limit)
     findings.print(read.diagnostics, in: context)

@@ -35,7 +35,7 @@ enum HelpFormatter {
       text += row(command.name, command.abstract)
     }
     text += "\nOPTIONS:\n"
-    text += row("--version", "Show the version.")
+    text += row("-V, --version", "Show the version.")
     text += row("-h, --help", "Show help information.")
     text += "\nSee 'captionkit <command> --help' for the options of a command.\n"
     return text

@@ -5,12 +5,13 @@ enum ProbeCommand: CaptionCommand {
   static let configuration = CommandConfiguration(
     name: "probe",
     abstract: "Show a media file's format, streams and chapters.",
-    usage: "probe <media> [--format text|json] [--header-only]",
+    usage: "probe <media> [--format text|json] [--header-only] [--timeout <seconds>]",
     discussion: """
       Reads the container's header and as few packets as FFmpeg needs, then the packets \
       (not decoded) to find damage: streams that end before the container says they do, \
       corrupt packets. A missing file exits 66, a file that is not media or is damaged exits \
-      65 (what was read is still shown), and a machine without FFmpeg's libraries exits 69.
+      65 (what was read is still shown), and a machine without FFmpeg's libraries exits 69. \
+      A file not read within --timeout seconds exits 65.
       """,
     arguments: [.init("media", help: "The media file to read.")],
     options: [
@@ -18,6 +19,7 @@ enum ProbeCommand: CaptionCommand {
       .init(
         "header-only",
         help: "Read only the header and the first packets: faster, but damage is not looked for."),
+      InputTimeLimit.option,
     ])
 
   static let formats = ["text", "json"]
@@ -32,14 +34,13 @@ enum ProbeCommand: CaptionCommand {
     if path == "-" {
       throw UsageError("probe reads a media file by name, not standard input")
     }
-    let info: MediaInfo
-    var damage: MediaDamageReport?
-    if arguments.flag("header-only") {
-      info = try MediaProbe.probe(path)
-    } else {
+    let limit = try InputTimeLimit.given(arguments)
+    let headerOnly = arguments.flag("header-only")
+    let (info, damage) = try InputTimeLimit.run(limit, for: path) {
+      () throws -> (MediaInfo, MediaDamageReport?) in
+      if headerOnly { return (try MediaProbe.probe(path), nil) }
       let file = try MediaFile(opening: path)
-      info = file.info
-      damage = try file.read(subtitles: [], audio: .none).damage
+      return (file.info, try file.read(subtitles: [], audio: .none).damage)
     }
     let bytes =
       format == "json"

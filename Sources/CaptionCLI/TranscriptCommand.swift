@@ -14,7 +14,8 @@ enum TranscriptCommand: CaptionCommand {
     abstract: "Merge captions, descriptions and chapters into an accessible transcript.",
     usage:
       "transcript <path> ... [--captions <file>]... [--descriptions <file>]... "
-      + "[--chapters <file>] [--locale <tag>] [--title <text>] [--to <format>] -o <output>",
+      + "[--chapters <file>] [--locale <tag>] [--title <text>] [--to <format>] "
+      + "[--timeout <seconds>] -o <output>",
     discussion: """
       A media file brings its sidecars (movie.en.vtt, movie.en.descriptions.vtt, \
       movie.chapters.vtt) or, without caption sidecars, its text subtitle streams, and its \
@@ -23,10 +24,11 @@ enum TranscriptCommand: CaptionCommand {
       other as captions; --captions, --descriptions and --chapters say it instead. Every \
       track must be in the transcript's language (--locale, by default the captions' \
       language). The start of each paragraph links to the media file (given, or next to the \
-      captions: movie.mp4 for movie.en.vtt), or to --media.
+      captions: movie.mp4 for movie.en.vtt), or to --media. --timeout bounds the time the \
+      media file (with its sidecars) may take to read.
 
       Exit status: 0 written, 64 usage error, 65 an input is not a caption file or the media \
-      cannot be read, 66 an input is missing, 69 FFmpeg is needed and missing, 73 the output \
+      cannot be read in time, 66 an input is missing, 69 FFmpeg is needed and missing, 73 the output \
       cannot be written.
       """,
     arguments: [
@@ -55,6 +57,7 @@ enum TranscriptCommand: CaptionCommand {
       .init(
         "pause", value: "seconds",
         help: "A silence longer than this starts a new paragraph (default 2)."),
+      InputTimeLimit.option,
     ] + InputOptions.options)
 
   /// Extensions of media files looked for next to the captions, in this order.
@@ -67,6 +70,7 @@ enum TranscriptCommand: CaptionCommand {
     let format = try outputFormat(arguments.value("to"), output: output)
     let inputOptions = try InputOptions(arguments)
     let pause = try arguments.value("pause").map(parsePause) ?? MediaTime(milliseconds: 2000)
+    let timeLimit = try InputTimeLimit.given(arguments)
 
     var inputs: [(path: String, role: TranscriptTrack.Role?)] = arguments.positionals.map {
       ($0, nil)
@@ -114,18 +118,21 @@ enum TranscriptCommand: CaptionCommand {
     if let media {
       // Files named on the command line come first; the media's own tracks fill the roles
       // they leave empty.
-      var read: [Diagnostic] = []
+      let (reader, wanted) = (inputOptions.reader, language)
+      let (outcome, read) = try InputTimeLimit.run(timeLimit, for: media) {
+        var read: [Diagnostic] = []
+        let outcome = Result {
+          try TranscriptTracks.find(
+            forMedia: media, language: wanted, reader: reader, findings: &read)
+        }
+        return (outcome, read)
+      }
+      findings.print(read, in: context)
       let found: TranscriptTracks
-      do {
-        found = try TranscriptTracks.find(
-          forMedia: media, language: language, reader: inputOptions.reader, findings: &read)
-        findings.print(read, in: context)
-      } catch let failure as InputFailure {
-        findings.print(read, in: context)
-        throw CommandFailure(failure)
-      } catch {
-        findings.print(read, in: context)
-        throw error
+      switch outcome {
+      case .success(let tracks): found = tracks
+      case .failure(let failure as InputFailure): throw CommandFailure(failure)
+      case .failure(let error): throw error
       }
       language = language ?? found.language
       if captions.isEmpty { captions = found.captions }

@@ -10,17 +10,19 @@ enum ValidateCommand: CaptionCommand {
       "validate <path> ... [--config <file>] [--profile <name>] [--locales <tags>] "
       + "[--source-locale <tag>] [--audio | --no-audio] [--audio-stream <index>] "
       + "[--format <format>] [-o <file>] [--report <file.html>] [--fail-on <severity>] "
-      + "[--encoding <name>] [--locale <tag>]",
+      + "[--timeout <seconds>] [--encoding <name>] [--locale <tag>]",
     discussion: """
       A media file is checked with its embedded text tracks, its sidecar files \
       (movie.<lang>[.<kind>].vtt|srt) and chapters, and, when it has audio, the speech found \
       in it; the report ends with the WCAG 1.2.x verdicts. A folder is searched for media \
       files (checked with their sidecars) and other caption files (.vtt, .srt), in sorted \
       order. Every rule of 'captionkit rules' that applies runs, with the limits of each \
-      track's language (--locale, the file name, or the file's Language header).
+      track's language (--locale, the file name, or the file's Language header). With \
+      --timeout, an input (a media file with its tracks and audio, or a caption file) not \
+      read within the limit is reported as an error and the others are still checked.
 
       Exit status: 0 nothing at or above --fail-on, 1 findings, 64 usage error, 65 an input \
-      is not a caption file or damaged media, 66 an input is missing, 69 FFmpeg's libraries \
+      is not a caption file or damaged media or ran out of time, 66 an input is missing, 69 FFmpeg's libraries \
       are missing (media only), 73 the report cannot be written.
       """,
     arguments: [
@@ -49,7 +51,9 @@ enum ValidateCommand: CaptionCommand {
       .init(
         "fail-on", value: "severity",
         help: "error (default), warning or never: the findings that make the exit status 1."),
-    ] + ConfigurationOptions.options + InputOptions.options)
+      InputTimeLimit.option,
+    ] + ConfigurationOptions.options + [ConfigurationOptions.discoveryOption]
+      + InputOptions.options)
 
   static let formats = ["text", "json", "junit", "sarif"]
 
@@ -107,10 +111,27 @@ enum ValidateCommand: CaptionCommand {
   /// The check the options describe: profile, required locales, media options, reader.
   static func check(_ arguments: ParsedArguments) throws -> CaptionCheck {
     let inputOptions = try InputOptions(arguments)
-    var profile = try ConfigurationOptions(arguments).profile
+    let configuration = try ConfigurationOptions(arguments, discovers: true)
+    var profile = configuration.profile
     let media = try MediaOptions(arguments)
     if let locales = media.locales { profile.requiredLocales = locales }
-    return media.check(profile: profile, reader: inputOptions.reader)
+    var check = media.check(profile: profile, reader: inputOptions.reader)
+    if configuration.discovery != nil {
+      // Each input's nearest captionkit.json, else the defaults.
+      let profile = profile
+      check.profileForInput = { (path) throws(CheckStopped) in
+        do throws(CommandFailure) {
+          return try configuration.profile(forInput: path, requiredLocales: media.locales)
+            ?? profile
+        } catch {
+          throw CheckStopped(.badOption, error.message, hint: error.hint)
+        }
+      }
+    }
+    if let limit = try InputTimeLimit.given(arguments) {
+      check.readsInput = { path, read in limit.run(read) ?? .failed(limit.failure(for: path)) }
+    }
+    return check
   }
 
   /// Prints what a check said on standard error: `error: ...` (and its hint) for an input

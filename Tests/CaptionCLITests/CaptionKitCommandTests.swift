@@ -4,8 +4,8 @@ import Testing
 @testable import CaptionCLI
 
 struct CaptionKitCommandTests {
-  @Test func printsTheVersion() {
-    let run = ToolRun(["--version"])
+  @Test(arguments: ["--version", "-V"]) func printsTheVersion(option: String) {
+    let run = ToolRun([option])
     #expect(run.status == 0)
     #expect(run.stdout == "captionkit \(CaptionKitVersion.current)\n")
     #expect(run.stderr.isEmpty)
@@ -31,9 +31,11 @@ struct CaptionKitCommandTests {
                                   accessible transcript.
         batch                     Check many media and caption files in parallel, one
                                   JSON line per input.
+        completions               Print a shell completion script for bash, zsh or
+                                  fish.
 
       OPTIONS:
-        --version                 Show the version.
+        -V, --version             Show the version.
         -h, --help                Show help information.
 
       See 'captionkit <command> --help' for the options of a command.
@@ -119,7 +121,7 @@ struct CaptionKitCommandTests {
         usage: captionkit validate <path> ... [--config <file>] [--profile <name>] \
         [--locales <tags>] [--source-locale <tag>] [--audio | --no-audio] \
         [--audio-stream <index>] [--format <format>] [-o <file>] [--report <file.html>] \
-        [--fail-on <severity>] [--encoding <name>] [--locale <tag>]
+        [--fail-on <severity>] [--timeout <seconds>] [--encoding <name>] [--locale <tag>]
 
         """)
   }

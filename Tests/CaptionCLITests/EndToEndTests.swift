@@ -21,9 +21,10 @@ struct EndToEndTests {
       "captionkit binary not found next to \(candidates)")
   }
 
-  /// Runs `executable` with `arguments`, feeding `stdin`.
+  /// Runs `executable` with `arguments`, feeding `stdin` (nil: `/dev/null`, for a program
+  /// that reads none, so that nothing is written to a pipe it may have closed).
   static func run(
-    _ executable: String, _ arguments: [String], stdin: String = "", in folder: String? = nil
+    _ executable: String, _ arguments: [String], stdin: String? = "", in folder: String? = nil
   ) throws -> Result {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
@@ -32,12 +33,14 @@ struct EndToEndTests {
     let input = Pipe()
     let output = Pipe()
     let error = Pipe()
-    process.standardInput = input
+    process.standardInput = stdin == nil ? FileHandle.nullDevice : input
     process.standardOutput = output
     process.standardError = error
     try process.run()
-    input.fileHandleForWriting.write(Data(stdin.utf8))
-    try input.fileHandleForWriting.close()
+    if let stdin {
+      input.fileHandleForWriting.write(Data(stdin.utf8))
+      try input.fileHandleForWriting.close()
+    }
     let out = output.fileHandleForReading.readDataToEndOfFile()
     let err = error.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

@@ -27,3 +27,25 @@ struct ReadmeExampleTests {
     #expect(text.components(separatedBy: " --> ").count == 9)
   }
 }
+
+/// The README's `Package.swift` snippet names the package and its library product as
+/// `Package.swift` does.
+struct ReadmeDependencyTests {
+  static let root = ReadmeExampleTests.samples.deletingLastPathComponent()
+
+  @Test func theSnippetNamesTheRealProduct() throws {
+    let readme = try String(
+      contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let manifest = try String(
+      contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let section = try #require(
+      readme.components(separatedBy: "## Add the library to a package").last)
+    let snippet = try #require(section.components(separatedBy: "```").dropFirst().first)
+    #expect(snippet.hasPrefix("swift\n// swift-tools-version:"))
+    // The package is named as its manifest names it, and the product is one it declares.
+    #expect(manifest.contains("name: \"captionkit\","))
+    #expect(snippet.contains(".product(name: \"CaptionKit\", package: \"captionkit\")"))
+    #expect(manifest.contains(".library(name: \"CaptionKit\", targets: [\"CaptionKit\"])"))
+    #expect(snippet.contains("from: \"\(CaptionKitVersion.current)\""))
+  }
+}

@@ -179,8 +179,7 @@ final class BatchRunner: @unchecked Sendable {
   }
 
   private func timeoutReason(_ input: BatchInput) -> String {
-    let seconds = BatchProgress.decimal(settings.timeout ?? 0, places: 3)
-    return "\(input.path): not done after \(seconds) s, the time limit (--timeout); stopped"
+    InputTimeLimit(seconds: settings.timeout ?? 0).reason(for: input.path)
   }
 
   /// Validates one input into its own report; any failure becomes an `error` line.

@@ -27,6 +27,27 @@ public struct CaptionCheck: Sendable {
   public var keepsCueTimes = false
   /// Reads standard input, for the path `-`; nil when there is none to read.
   public var standardInput: (@Sendable () throws(CaptionFileReader.Failure) -> [UInt8])?
+  /// Runs the reading of each input file (a media file with its tracks and audio, or a
+  /// caption file) and gives what it read, or a failure that replaces it; nil reads
+  /// directly. A command bounds the time one input takes with it (`--timeout`).
+  package var readsInput:
+    (@Sendable (_ path: String, _ read: @escaping @Sendable () -> InputRead) -> InputRead)?
+
+  /// The profile of each input file, for a command that finds one per input (a
+  /// configuration file in its folder); nil uses `profile` for every input. Throwing stops
+  /// the whole check.
+  package var profileForInput:
+    (@Sendable (_ path: String) throws(CheckStopped) -> ValidationProfile)?
+
+  /// What is read of one input file before it is checked.
+  package enum InputRead: Sendable {
+    case media(Result<MediaInput, InputFailure>, notes: [String])
+    case captions(Result<ReadResult, InputFailure>)
+    /// The read stopped the whole check.
+    case stopped(CheckStopped)
+    /// The read was given up on; this failure is the input's.
+    case failed(InputFailure)
+  }
 
   public init(
     profile: ValidationProfile = CaptionCheck.defaultProfile,
@@ -64,7 +85,7 @@ public struct CaptionCheck: Sendable {
       }
       for file in inputs.media {
         do {
-          try validateMedia(file, into: &report, validator: validator)
+          try checking(file).validateMedia(file, into: &report, validator: validator)
         } catch {
           var stopped = error
           stopped.messagesBefore = report.messages
@@ -76,10 +97,26 @@ public struct CaptionCheck: Sendable {
       validator.findingsKeepCues =
         paths.count == 1 && inputs.media.isEmpty && inputs.captions.count == 1
       for file in inputs.captions {
-        validateCaptionFile(file, into: &report, validator: validator)
+        let check: CaptionCheck
+        do {
+          check = try checking(file)
+        } catch {
+          var stopped = error
+          stopped.messagesBefore = report.messages
+          throw stopped
+        }
+        check.validateCaptionFile(file, into: &report, validator: validator)
       }
     }
     return report
+  }
+
+  /// This check with the input's own profile (`profileForInput`).
+  private func checking(_ file: String) throws(CheckStopped) -> CaptionCheck {
+    guard let profileForInput else { return self }
+    var check = self
+    check.profile = try profileForInput(file)
+    return check
   }
 
   /// Checks one media file with its tracks (the caption files `tracks` instead of its
@@ -90,15 +127,35 @@ public struct CaptionCheck: Sendable {
     validator: Validator? = nil
   ) throws(CheckStopped) {
     let validator = validator ?? self.validator
-    var notes: [String] = []
-    let read = try MediaInput.read(
-      path, reader: reader, audio: audio, audioStream: audioStream, tracks: tracks,
-      notes: &notes)
-    report.messages += notes.map { .note($0) }
-    switch read {
-    case .failure(let failure): report.messages.append(.failure(failure))
-    case .success(let input): add(input, to: &report, validator: validator)
+    let (reader, audio, audioStream) = (self.reader, self.audio, self.audioStream)
+    let read = reading(path) {
+      var notes: [String] = []
+      do throws(CheckStopped) {
+        let result = try MediaInput.read(
+          path, reader: reader, audio: audio, audioStream: audioStream, tracks: tracks,
+          notes: &notes)
+        return .media(result, notes: notes)
+      } catch {
+        return .stopped(error)
+      }
     }
+    switch read {
+    case .media(let result, let notes):
+      report.messages += notes.map { .note($0) }
+      switch result {
+      case .failure(let failure): report.messages.append(.failure(failure))
+      case .success(let input): add(input, to: &report, validator: validator)
+      }
+    case .failed(let failure): report.messages.append(.failure(failure))
+    case .stopped(let stopped): throw stopped
+    case .captions: preconditionFailure("a media file was read as a caption file")
+    }
+  }
+
+  /// Reads one input file through `readsInput`, or directly.
+  private func reading(_ path: String, _ read: @escaping @Sendable () -> InputRead) -> InputRead {
+    guard let readsInput else { return read() }
+    return readsInput(path, read)
   }
 
   /// Adds a media file read, its tracks checked, to `report`.
@@ -143,12 +200,17 @@ public struct CaptionCheck: Sendable {
     _ file: String, into report: inout ValidationReport, validator: Validator? = nil
   ) {
     let validator = validator ?? self.validator
+    let check = self
+    let read = reading(file) {
+      .captions(Result { () throws(InputFailure) -> ReadResult in try check.read(file) })
+    }
     var result: ReadResult
-    do throws(InputFailure) {
-      result = try read(file)
-    } catch {
-      report.messages.append(.failure(error))
+    switch read {
+    case .captions(.success(let read)): result = read
+    case .captions(.failure(let failure)), .failed(let failure):
+      report.messages.append(.failure(failure))
       return
+    case .media, .stopped: preconditionFailure("a caption file was read as a media file")
     }
     let context = ValidationContext(tracks: [result.track], profile: profile)
     let findings = validator.validate(result.track, in: context, id: report.nextTrackID)
