@@ -33,8 +33,11 @@ public enum EncodingDetector {
     .big5,
   ]
 
-  /// Score bonus for the first page the language suggests, and for the others.
-  static let hintBonus = (first: 0.15, other: 0.08)
+  /// Score bonus for the first page the language suggests, and for the others: a fixed part
+  /// and a part spread over the characters, which decides short files.
+  static func hintBonus(first: Bool, characters: Int) -> Double {
+    (first ? 0.1 : 0.05) + (first ? 2 : 1) / Double(max(characters, 1))
+  }
 
   /// Guesses the encoding of `bytes`, which are not valid UTF-8. `language` (from the file
   /// name or `--locale`) raises the pages it suggests.
@@ -79,8 +82,8 @@ public enum EncodingDetector {
         let features = Features(decoded)
         let score = profiles(for: encoding).map { features.score(with: $0) }.max() ?? -4
         let bonus =
-          hints.first == encoding
-          ? hintBonus.first : hints.contains(encoding) ? hintBonus.other : 0
+          hints.contains(encoding)
+          ? hintBonus(first: hints.first == encoding, characters: features.count) : 0
         scored.append(
           Candidate(
             encoding: encoding, score: score, bonus: bonus, text: decoded.hashValue,
@@ -137,46 +140,80 @@ public enum EncodingDetector {
     var count = 0
 
     init(_ utf8: [UInt8]) {
-      var previous: Unicode.Scalar = " "
-      var current: Unicode.Scalar?
-      func letterKind(_ scalar: Unicode.Scalar) -> (ascii: Bool, nonASCII: Bool) {
-        let value = scalar.value
-        if value < 0x80 {
-          return ((0x41...0x5A).contains(value) || (0x61...0x7A).contains(value), false)
-        }
-        return (false, scalar.properties.isAlphabetic)
-      }
-      func record(_ scalar: Unicode.Scalar, next: Unicode.Scalar) {
-        guard scalar.value >= 0x80 else { return }
-        var context: ScriptProfile.Context = []
-        let before = letterKind(previous)
-        let after = letterKind(next)
-        if before.ascii || after.ascii { context.insert(.besideASCIILetter) }
-        if before.nonASCII, after.nonASCII { context.insert(.insideNonASCIIRun) }
-        if !before.ascii, !before.nonASCII, after.ascii || after.nonASCII {
-          context.insert(.opensWord)
-        }
-        if scalar.properties.isUppercase, previous.properties.isLowercase {
-          context.insert(.caseBreak)
-        }
-        histogram[UInt64(scalar.value) << 8 | UInt64(context.rawValue), default: 0] += 1
-        count += 1
-      }
+      var scalars: [Unicode.Scalar] = []
+      scalars.reserveCapacity(utf8.count)
       var iterator = utf8.makeIterator()
       var decoder = UTF8()
       loop: while true {
         switch decoder.decode(&iterator) {
-        case .scalarValue(let next):
-          if let current {
-            record(current, next: next)
-            previous = current
-          }
-          current = next
-        case .emptyInput, .error:
-          break loop
+        case .scalarValue(let scalar): scalars.append(scalar)
+        case .emptyInput, .error: break loop
         }
       }
-      if let current { record(current, next: " ") }
+      // A sequence cut short by the end of the file says nothing about the encoding.
+      if scalars.last == "\u{FFFD}" { scalars.removeLast() }
+      // The letters of the current word, with their context, until its case is known.
+      var word: [(scalar: Unicode.Scalar, context: ScriptProfile.Context)] = []
+      var upper = 0
+      var lower = 0
+      var firstIsUpper = false
+      func add(_ scalar: Unicode.Scalar, _ context: ScriptProfile.Context) {
+        histogram[UInt64(scalar.value) << 8 | UInt64(context.rawValue), default: 0] += 1
+        count += 1
+      }
+      func endWord() {
+        let regular = upper == 0 || lower == 0 || (upper == 1 && firstIsUpper)
+        for (scalar, context) in word where scalar.value >= 0x80 {
+          add(scalar, regular ? context : context.union(.irregularCase))
+        }
+        word.removeAll(keepingCapacity: true)
+        (upper, lower, firstIsUpper) = (0, 0, false)
+      }
+      for index in scalars.indices {
+        let scalar = scalars[index]
+        let isLetter = Self.isLetter(scalar)
+        guard scalar.value >= 0x80 || isLetter else {
+          endWord()
+          continue
+        }
+        var context: ScriptProfile.Context = []
+        if scalar.value >= 0x80 {
+          let before = index > 0 ? Self.letterKind(scalars[index - 1]) : (ascii: false, nonASCII: false)
+          let after =
+            index + 1 < scalars.count ? Self.letterKind(scalars[index + 1]) : (ascii: false, nonASCII: false)
+          if before.ascii || after.ascii { context.insert(.besideASCIILetter) }
+          if before.nonASCII, after.nonASCII { context.insert(.insideNonASCIIRun) }
+          if !before.ascii, !before.nonASCII, after.ascii || after.nonASCII {
+            context.insert(.opensWord)
+          }
+        }
+        guard isLetter else {
+          endWord()
+          add(scalar, context)
+          continue
+        }
+        if scalar.properties.isUppercase {
+          if word.isEmpty { firstIsUpper = true }
+          upper += 1
+        } else if scalar.properties.isLowercase {
+          lower += 1
+        }
+        word.append((scalar, context))
+      }
+      endWord()
+    }
+
+    static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+      let kind = letterKind(scalar)
+      return kind.ascii || kind.nonASCII
+    }
+
+    static func letterKind(_ scalar: Unicode.Scalar) -> (ascii: Bool, nonASCII: Bool) {
+      let value = scalar.value
+      if value < 0x80 {
+        return ((0x41...0x5A).contains(value) || (0x61...0x7A).contains(value), false)
+      }
+      return (false, scalar.properties.isAlphabetic)
     }
 
     /// The average points of the characters under `profile`.

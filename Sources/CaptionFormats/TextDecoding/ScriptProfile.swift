@@ -21,8 +21,8 @@ struct ScriptProfile: Sendable {
   /// Where a character stands among its neighbours.
   struct Context: OptionSet, Hashable, Sendable {
     let rawValue: UInt8
-    /// An uppercase letter right after a lowercase one (`ÐµÑ`).
-    static let caseBreak = Context(rawValue: 1)
+    /// In a word whose case is neither all lower, all upper nor capitalized (`УЕЕе`).
+    static let irregularCase = Context(rawValue: 1)
     /// Next to an ASCII letter, as the letters of a Latin word are.
     static let besideASCIILetter = Context(rawValue: 2)
     /// Between two other non-ASCII letters.
@@ -93,7 +93,7 @@ struct ScriptProfile: Sendable {
     } else {
       points = own == .latin ? -0.3 : -0.5
     }
-    if context.contains(.caseBreak) { points -= 1 }
+    if context.contains(.irregularCase) { points -= 1 }
     if own == .latin {
       if context.contains(.insideNonASCIIRun) { points -= 0.5 }
     } else if context.contains(.besideASCIILetter) {
