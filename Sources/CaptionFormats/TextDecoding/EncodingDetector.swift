@@ -10,8 +10,11 @@ import Glibc
 /// undecodable bytes cost points. The best average wins; the pages the file name's
 /// language suggests get a bonus, so the language decides when the content cannot.
 public enum EncodingDetector {
-  /// How many bytes the detector reads.
+  /// How many bytes the detector reads at most.
   public static let sampleLimit = 1 << 16
+  /// How many bytes outside ASCII are enough to decide: the detector stops at the end of
+  /// the line that holds this many.
+  public static let nonASCIILimit = 4096
 
   /// A detector's verdict.
   public struct Guess: Sendable, Equatable {
@@ -105,11 +108,23 @@ public enum EncodingDetector {
 
   /// The bytes the detector reads: from a little before the first non-ASCII byte (only
   /// ASCII comes before it, so every candidate starts on a character) to at most
-  /// `sampleLimit` bytes later, cut after a line feed, which no page uses inside a character.
+  /// `sampleLimit` bytes later, or sooner once `nonASCIILimit` bytes outside ASCII have
+  /// been seen, cut after a line feed, which no page uses inside a character.
   static func sampleRange(_ bytes: [UInt8]) -> Range<Int> {
     guard let first = bytes.firstIndex(where: { $0 >= 0x80 }) else { return 0..<0 }
     let start = max(first - 16, 0)
     var end = min(start + sampleLimit, bytes.count)
+    var seen = 0
+    for index in first..<end where bytes[index] >= 0x80 {
+      seen += 1
+      if seen == nonASCIILimit {
+        end = index + 1
+        break
+      }
+    }
+    if end < bytes.count, let lineEnd = bytes[end...].prefix(1024).firstIndex(of: 0x0A) {
+      end = min(lineEnd + 1, start + sampleLimit)
+    }
     if end < bytes.count, let lineEnd = bytes[start..<end].lastIndex(of: 0x0A), lineEnd > first {
       end = lineEnd + 1
     }
