@@ -193,9 +193,11 @@ public enum EncodingDetector {
         }
         var context: ScriptProfile.Context = []
         if scalar.value >= 0x80 {
-          let before = index > 0 ? Self.letterKind(scalars[index - 1]) : (ascii: false, nonASCII: false)
+          let before =
+            index > 0 ? Self.letterKind(scalars[index - 1]) : (ascii: false, nonASCII: false)
           let after =
-            index + 1 < scalars.count ? Self.letterKind(scalars[index + 1]) : (ascii: false, nonASCII: false)
+            index + 1 < scalars.count
+            ? Self.letterKind(scalars[index + 1]) : (ascii: false, nonASCII: false)
           if before.ascii || after.ascii { context.insert(.besideASCIILetter) }
           if before.nonASCII, after.nonASCII { context.insert(.insideNonASCIIRun) }
           if !before.ascii, !before.nonASCII, after.ascii || after.nonASCII {

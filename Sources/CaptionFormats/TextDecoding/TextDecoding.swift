@@ -110,7 +110,8 @@ public enum TextDecoding {
     guard let encoding else {
       guard let invalid else { return DecodedText(utf8: bytes) }
       let guess = EncodingDetector.guess(bytes, language: language)
-      let source = guess.hinted ? "the content and language \(language?.rawValue ?? "")" : "the content"
+      let source =
+        guess.hinted ? "the content and language \(language?.rawValue ?? "")" : "the content"
       let reason =
         "guessed from \(source), confidence \(EncodingDetector.format(guess.confidence))"
       return decodeLegacy(

@@ -165,7 +165,8 @@ struct TextDecodingFixtureTests {
     let first = try #require(decoded.diagnostics.first)
     #expect(first.severity == .warning)
     #expect(
-      first.message == "file is not UTF-8; decoded as CP949 (guessed from the content, confidence 0.97)")
+      first.message
+        == "file is not UTF-8; decoded as CP949 (guessed from the content, confidence 0.97)")
   }
 
   @Test func undecodableByteIsReportedAndReplaced() throws {

@@ -115,7 +115,9 @@ struct TextDecodingTests {
     }
     // The fewer characters, the lower the confidence.
     let short = TextDecoding.decode([0x31, 0x00, 0x0A, 0x00])
-    #expect(short.diagnostics.first?.message.hasSuffix("(guessed from the content, confidence 0.22)") == true)
+    #expect(
+      short.diagnostics.first?.message.hasSuffix("(guessed from the content, confidence 0.22)")
+        == true)
     // Not enough to tell, or no zero bytes where UTF-16 would have them: left to UTF-8.
     #expect(TextDecoding.decode([0x41, 0x42, 0x43, 0x44]).encoding == .utf8)
     #expect(TextDecoding.decode([0x41, 0x00, 0x42]).encoding == .utf8)
