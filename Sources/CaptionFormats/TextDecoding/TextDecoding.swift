@@ -114,8 +114,11 @@ public enum TextDecoding {
         guess.hinted ? "the content and language \(language?.rawValue ?? "")" : "the content"
       let reason =
         "guessed from \(source), confidence \(EncodingDetector.format(guess.confidence))"
+      // A doubtful guess names the page to try next.
+      let alternative = guess.confidence < 0.8 ? guess.runnerUp : nil
       return decodeLegacy(
-        bytes, as: guess.encoding, reason: reason, firstInvalid: invalid, file: file)
+        bytes, as: guess.encoding, reason: reason, firstInvalid: invalid, file: file,
+        alternative: alternative)
     }
     if encoding.isUnicode {
       if encoding == .utf8, invalid == nil { return DecodedText(utf8: bytes) }
@@ -243,10 +246,10 @@ public enum TextDecoding {
   }
 
   /// Decodes with a legacy page; `reason` (nil for none) explains the choice in the
-  /// `file is not UTF-8` warning placed at `firstInvalid`.
+  /// `file is not UTF-8` warning placed at `firstInvalid`, whose hint names `alternative`.
   private static func decodeLegacy(
     _ bytes: [UInt8], as encoding: TextEncoding, reason: String?,
-    firstInvalid: UTF8Validation.Invalid?, file: String?
+    firstInvalid: UTF8Validation.Invalid?, file: String?, alternative: TextEncoding? = nil
   ) -> DecodedText {
     var issues = DecodingIssues(encodingName: encoding.rawValue)
     let mark = firstInvalid?.offset ?? bytes.count
@@ -254,11 +257,14 @@ public enum TextDecoding {
       LegacyDecoding.decode($0, from: 0, as: encoding, mark: mark, issues: &issues)
     }
     if let reason, let firstInvalid {
-      let hint =
+      var hint =
         firstInvalid.suggestsMixedEncodings
         ? "the file has UTF-8 text before this byte and may mix encodings: "
           + "save it all as UTF-8, or name its encoding with --encoding"
         : "save the file as UTF-8, or name its encoding with --encoding"
+      if let alternative {
+        hint += " (the next best guess is \(alternative.rawValue))"
+      }
       issues.notes.insert(
         DecodingIssues.Note(
           severity: .warning,

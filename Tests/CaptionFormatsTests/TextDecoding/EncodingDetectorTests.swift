@@ -237,6 +237,21 @@ struct EncodingDetectorTests {
     #expect(String(decoding: french.utf8, as: UTF8.self).contains("Kde je mùj meè?"))
   }
 
+  @Test func aDoubtfulGuessNamesTheNextBest() throws {
+    let srt = LegacyEncoder.srt(["Kde je můj meč?"])
+    let decoded = TextDecoding.decode(try LegacyEncoder.encode(srt, as: "WINDOWS-1250"))
+    // Without the language, the Latin reading wins, but not by much; the hint names the page
+    // that reads the text as Czech.
+    #expect(
+      decoded.diagnostics.map(\.message) == [
+        "file is not UTF-8; decoded as windows-1252 (guessed from the content, confidence 0.58)"
+      ])
+    #expect(
+      decoded.diagnostics.first?.hint
+        == "save the file as UTF-8, or name its encoding with --encoding (the next best guess "
+        + "is windows-1250)")
+  }
+
   @Test func clearContentWinsOverAWrongLanguage() throws {
     let text = LegacyEncoder.srt(Self.korean)
     let bytes = try LegacyEncoder.encode(text, as: "CP949")
