@@ -177,9 +177,15 @@ public enum EncodingDetector {
         count += 1
       }
       func endWord() {
-        let regular = upper == 0 || lower == 0 || (upper == 1 && firstIsUpper)
+        var flags: ScriptProfile.Context = []
+        if !(upper == 0 || lower == 0 || (upper == 1 && firstIsUpper)) {
+          flags.insert(.irregularCase)
+        }
+        if word.count > 1, word.allSatisfy({ $0.scalar.value >= 0x80 }) {
+          flags.insert(.wordWithoutASCII)
+        }
         for (scalar, context) in word where scalar.value >= 0x80 {
-          add(scalar, regular ? context : context.union(.irregularCase))
+          add(scalar, context.union(flags))
         }
         word.removeAll(keepingCapacity: true)
         (upper, lower, firstIsUpper) = (0, 0, false)

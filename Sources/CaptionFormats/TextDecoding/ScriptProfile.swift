@@ -29,6 +29,8 @@ struct ScriptProfile: Sendable {
     static let insideNonASCIIRun = Context(rawValue: 4)
     /// After a character that is no letter and before a letter.
     static let opensWord = Context(rawValue: 8)
+    /// In a word of two letters or more, none of them ASCII.
+    static let wordWithoutASCII = Context(rawValue: 16)
   }
 
   let name: String
@@ -96,6 +98,8 @@ struct ScriptProfile: Sendable {
     if context.contains(.irregularCase) { points -= 1 }
     if own == .latin {
       if context.contains(.insideNonASCIIRun) { points -= 0.5 }
+      // Latin words have ASCII letters (`à` and `é` alone are words, `ëï` is not).
+      if context.contains(.wordWithoutASCII) { points -= 1 }
     } else if context.contains(.besideASCIILetter) {
       points -= 1
     }
@@ -150,12 +154,14 @@ struct ScriptProfile: Sendable {
   }
 
   /// An alphabet profile from letters listed most frequent first: the first earns 1 point,
-  /// the last 0.4.
+  /// the last 0.4, or 0.7 for the accented letters of a Latin language, which are all
+  /// ordinary.
   static func alphabet(_ name: String, _ script: Script, _ letters: String) -> ScriptProfile {
     let scalars = letters.unicodeScalars.filter { $0 != " " }.map(\.value)
+    let spread = script == .latin ? 0.3 : 0.6
     var table: [UInt32: Double] = [:]
     for (rank, value) in scalars.enumerated() where table[value] == nil {
-      table[value] = 1 - 0.6 * Double(rank) / Double(max(scalars.count - 1, 1))
+      table[value] = 1 - spread * Double(rank) / Double(max(scalars.count - 1, 1))
     }
     return ScriptProfile(name: name, kind: .alphabet(letters: table, script: script))
   }
