@@ -140,6 +140,40 @@ struct EncodingDetectorTests {
         "תחליף בגדים, אני אכין לך תה.",
       ]),
     Case(
+      iconvName: "WINDOWS-1252", accepted: [.windows1252],
+      lines: [
+        "Wo warst du die ganze Nacht? Ich habe dich zehnmal angerufen.",
+        "Entschuldigung, mein Akku war leer.",
+        "Schon gut. Hast du schon gegessen?",
+        "Gleich um die Ecke hat ein neues Café aufgemacht. Größer als das alte.",
+      ]),
+    Case(
+      iconvName: "WINDOWS-1250", accepted: [.windows1250],
+      lines: [
+        "Hol voltál egész éjjel? Tízszer hívtalak.",
+        "Bocsánat, lemerült a telefonom.",
+        "Még nem. Elmenjünk valahová enni?",
+        "Persze. Azt mondják, nyílt egy új kávézó a közelben, ő is ott dolgozik.",
+      ]),
+    Case(
+      iconvName: "WINDOWS-1251", accepted: [.windows1251],
+      lines: [
+        "Де ти був усю ніч? Я дзвонила тобі десять разів.",
+        "Вибач, у мене сів телефон.",
+        "Ще ні. Може, підемо кудись разом поїсти?",
+        "Давай. Кажуть, поруч відкрилося нове кафе, її там чекають.",
+      ]),
+    Case(
+      iconvName: "WINDOWS-1256", accepted: [.windows1256],
+      lines: [
+        "کجا بودي تمام شب؟ ده بار بهت زنگ زدم.",
+        "ببخشيد، باتري گوشيم تمام شد.",
+        "هنوز نه. بريم با هم يه چيزي بخوريم؟",
+      ]),
+    Case(
+      iconvName: "CP949", accepted: [.cp949],
+      lines: ["ㅋㅋㅋ 진짜? 대박이다", "야, 너 어제 왜 안 왔어?", "아 미안 ㅠㅠ 일이 너무 많아서"]),
+    Case(
       iconvName: "WINDOWS-1256", accepted: [.windows1256],
       lines: [
         "أين كنت طوال الليل؟ اتصلت بك عشر مرات.",
@@ -168,8 +202,11 @@ struct EncodingDetectorTests {
     #expect(decoded.diagnostics.count == 1)
     let first = try #require(decoded.diagnostics.first)
     #expect(first.severity == .warning)
-    // The first cue text, where the first byte that is not UTF-8 is.
-    #expect(first.location?.line == 3)
+    // On the first line with a character outside ASCII, where the first byte that is not
+    // UTF-8 is.
+    let lines = text.components(separatedBy: "\r\n")
+    let line = try #require(lines.firstIndex { $0.unicodeScalars.contains { $0.value >= 0x80 } })
+    #expect(first.location?.line == line + 1)
     let message = try #require(firstMessage(decoded))
     #expect(
       message.hasPrefix(
@@ -209,7 +246,12 @@ struct EncodingDetectorTests {
   }
 
   @Test func aShortFileStillDecodesSensibly() throws {
-    for (text, name) in [("Café ?", "WINDOWS-1252"), ("Да.", "WINDOWS-1251"), ("네.", "CP949")] {
+    let cases = [
+      ("Café ?", "WINDOWS-1252"), ("Да.", "WINDOWS-1251"), ("네.", "CP949"),
+      ("はい。", "CP932"), ("是的。", "GB18030"), ("是的。", "BIG5"), ("نعم.", "WINDOWS-1256"),
+      ("Teşekkürler.", "WINDOWS-1254"), ("Ευχαριστώ.", "ISO-8859-7"), ("Спасибо.", "ISO-8859-5"),
+    ]
+    for (text, name) in cases {
       let srt = LegacyEncoder.srt([text])
       let decoded = TextDecoding.decode(try LegacyEncoder.encode(srt, as: name))
       #expect(String(decoding: decoded.utf8, as: UTF8.self) == srt, "\(name)")
