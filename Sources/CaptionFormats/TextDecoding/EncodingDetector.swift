@@ -4,11 +4,12 @@ import Glibc
 /// Guesses the legacy encoding of bytes that are not UTF-8 from what they decode to.
 ///
 /// Each candidate page decodes a sample of at most 64 KiB, from just before the first byte
-/// outside ASCII. The non-ASCII characters of each decoding earn points against the
-/// languages written in that page (`ScriptProfile`): common letters, syllables and
-/// ideographs earn up to 1 point, unlikely symbols, C1 controls, mixed scripts and
-/// undecodable bytes cost points. The best average wins; the pages the file name's
-/// language suggests get a bonus, so the language decides when the content cannot.
+/// outside ASCII to the line with the 4,096th such byte. The non-ASCII characters of each
+/// decoding earn points against the languages written in that page (`ScriptProfile`):
+/// common letters, syllables and ideographs earn up to 1 point, unlikely symbols, C1
+/// controls, mixed scripts and undecodable bytes cost points. The best average wins; the
+/// pages the file name's language suggests get a bonus, so the language decides when the
+/// content cannot.
 public enum EncodingDetector {
   /// How many bytes the detector reads at most.
   public static let sampleLimit = 1 << 16
