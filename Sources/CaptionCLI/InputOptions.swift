@@ -13,21 +13,12 @@ struct InputOptions {
       help: "Refuse larger inputs (default \(CaptionFileReader.defaultMaximumSize))."),
   ]
 
-  /// Other names users write for the encodings captionkit reads.
-  private static let aliases: [String: TextEncoding] = [
-    "utf8": .utf8, "utf16le": .utf16LE, "utf16be": .utf16BE, "utf32le": .utf32LE,
-    "utf32be": .utf32BE, "cp1252": .windows1252, "cp1251": .windows1251,
-    "cp1255": .windows1255, "cp1256": .windows1256, "euc-kr": .cp949, "uhc": .cp949,
-    "sjis": .shiftJIS, "shift-jis": .shiftJIS, "cp932": .shiftJIS, "gbk": .gb18030,
-    "gb2312": .gb18030, "latin1": .windows1252, "iso-8859-1": .windows1252,
-  ]
-
   var reader: CaptionFileReader
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     var reader = CaptionFileReader()
     if let name = arguments.value("encoding"), name.lowercased() != "auto" {
-      guard let encoding = Self.encoding(named: name) else {
+      guard let encoding = TextEncoding(name: name) else {
         let names = ["auto"] + TextEncoding.allCases.map(\.rawValue)
         throw UsageError(
           "unknown encoding '\(name)' for '--encoding'; expected one of "
@@ -49,14 +40,6 @@ struct InputOptions {
       reader.maximumSize = bytes
     }
     self.reader = reader
-  }
-
-  static func encoding(named name: String) -> TextEncoding? {
-    let lower = name.lowercased()
-    if let encoding = TextEncoding.allCases.first(where: { $0.rawValue.lowercased() == lower }) {
-      return encoding
-    }
-    return aliases[lower]
   }
 
   /// The bytes of standard input, at most `limit`; its failures are those of reading a

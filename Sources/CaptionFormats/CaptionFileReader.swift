@@ -41,7 +41,7 @@ public struct CaptionFileReader: Sendable {
   public var maximumSize: Int
   /// The encoding to decode with; nil to detect it.
   public var encoding: TextEncoding?
-  /// The language that chooses a legacy code page when the bytes are not UTF-8.
+  /// The language that hints at a legacy code page when the bytes are not UTF-8.
   public var language: LanguageTag?
   public init(
     maximumSize: Int = CaptionFileReader.defaultMaximumSize, encoding: TextEncoding? = nil,
@@ -123,7 +123,7 @@ public struct CaptionFileReader: Sendable {
     {
       throw .notCaptionFile(path: path, reason: "binary data (a zero byte at offset \(zero))")
     }
-    // The language (of the options or the file name) chooses the legacy code page.
+    // The language (of the options or the file name) hints at the legacy code page.
     let (language, kind) = naming(path)
     let decoded = TextDecoding.decode(bytes, encoding: encoding, language: language, file: path)
     if decoded.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {

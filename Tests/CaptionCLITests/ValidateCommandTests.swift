@@ -351,3 +351,29 @@ struct ValidateReaderRuleSettingsTests {
     #expect(fine.stdout.contains("checked 1 file: 0 errors, 1 warning, 0 remarks"))
   }
 }
+
+struct ValidateLegacyEncodingTests {
+  /// `cp949-ko.srt`, written by `Scripts/make-encoding-fixtures.py` with Python's CP949 codec.
+  static let fixture = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("CaptionFormatsTests/Fixtures/encodings/cp949-ko.srt")
+
+  @Test func aKoreanFileNamedWithoutALanguageIsReadAsCP949() throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.file(
+      "legacy.srt", bytes: [UInt8](try Data(contentsOf: Self.fixture)))
+    let run = ToolRun(["validate", file])
+    #expect(run.status == 0)
+    #expect(
+      run.stdout.hasPrefix(
+        """
+        \(file):3:1: warning: file is not UTF-8; decoded as CP949 (guessed from the content, \
+        confidence 0.97) [parse.encoding]
+            hint: save the file as UTF-8, or name its encoding with --encoding
+
+        """))
+    let converted = ToolRun(["convert", file, "-o", "-", "--to", "vtt"])
+    #expect(converted.status == 0)
+    #expect(converted.stdout.contains("00:00:04.000 --> 00:00:06.500\n[빗소리]\n똠방각하, 아직 안 잤어요?\n"))
+  }
+}

@@ -42,7 +42,8 @@ struct CaptionFileReaderTests {
     #expect(result.track.cues.first?.rawText == "천둥")
     #expect(
       result.diagnostics.map(\.message) == [
-        "file is not UTF-8; decoded as CP949 (chosen for language ko)"
+        "file is not UTF-8; decoded as CP949 (guessed from the content and language ko, "
+          + "confidence 0.52)"
       ])
   }
 

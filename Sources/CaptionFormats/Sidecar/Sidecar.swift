@@ -24,7 +24,7 @@ public struct Sidecar: Sendable, Hashable {
   public var isChapters: Bool { name.kind == .chapters }
 
   /// Reads the file: a track whose source is `sidecar`, with the language and kind its name
-  /// gives relative to the media file (the language also chooses the legacy code page of a
+  /// gives relative to the media file (the language also hints at the legacy code page of a
   /// file that is not UTF-8, unless `reader` has one).
   public func read(
     with reader: CaptionFileReader = CaptionFileReader()

@@ -6,16 +6,24 @@
 enum LegacyDecoding {
   /// The `iconv` name of a legacy encoding. Shift_JIS files are read as Microsoft's CP932,
   /// which keeps 0x5C and 0x7E ASCII (glibc's `SHIFT_JIS` maps them to ¥ and ‾) and has the
-  /// NEC and IBM extensions Windows writes.
+  /// NEC and IBM extensions Windows writes; Big5 files as CP950, Microsoft's Big5.
   static func iconvName(_ encoding: TextEncoding) -> String? {
     switch encoding {
     case .cp949: return "CP949"
     case .shiftJIS: return "CP932"
     case .gb18030: return "GB18030"
+    case .big5: return "CP950"
+    case .windows1250: return "WINDOWS-1250"
     case .windows1251: return "WINDOWS-1251"
     case .windows1252: return "WINDOWS-1252"
+    case .windows1253: return "WINDOWS-1253"
+    case .windows1254: return "WINDOWS-1254"
     case .windows1255: return "WINDOWS-1255"
     case .windows1256: return "WINDOWS-1256"
+    case .iso88592: return "ISO-8859-2"
+    case .iso88595: return "ISO-8859-5"
+    case .iso88597: return "ISO-8859-7"
+    case .iso88598: return "ISO-8859-8"
     case .utf8, .utf16LE, .utf16BE, .utf32LE, .utf32BE: return nil
     }
   }
@@ -23,17 +31,31 @@ enum LegacyDecoding {
   /// Unicode scalar of each byte of a single-byte page; `undefined` where the page has none.
   static let undefined: UInt32 = 0xFFFF_FFFF
 
+  private static let windows1250 = table("WINDOWS-1250")
   private static let windows1251 = table("WINDOWS-1251")
   private static let windows1252 = table("WINDOWS-1252")
+  private static let windows1253 = table("WINDOWS-1253")
+  private static let windows1254 = table("WINDOWS-1254")
   private static let windows1255 = table("WINDOWS-1255")
   private static let windows1256 = table("WINDOWS-1256")
+  private static let iso88592 = table("ISO-8859-2")
+  private static let iso88595 = table("ISO-8859-5")
+  private static let iso88597 = table("ISO-8859-7")
+  private static let iso88598 = table("ISO-8859-8")
 
   static func singleByteTable(_ encoding: TextEncoding) -> [UInt32]? {
     switch encoding {
+    case .windows1250: return windows1250
     case .windows1251: return windows1251
     case .windows1252: return windows1252
+    case .windows1253: return windows1253
+    case .windows1254: return windows1254
     case .windows1255: return windows1255
     case .windows1256: return windows1256
+    case .iso88592: return iso88592
+    case .iso88595: return iso88595
+    case .iso88597: return iso88597
+    case .iso88598: return iso88598
     default: return nil
     }
   }

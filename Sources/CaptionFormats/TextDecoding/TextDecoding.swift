@@ -1,4 +1,5 @@
 public import CaptionCore
+import Glibc
 
 /// A text encoding captionkit can read.
 public enum TextEncoding: String, Sendable, Hashable, CaseIterable {
@@ -10,10 +11,18 @@ public enum TextEncoding: String, Sendable, Hashable, CaseIterable {
   case cp949 = "CP949"
   case shiftJIS = "Shift_JIS"
   case gb18030 = "GB18030"
+  case big5 = "Big5"
+  case windows1250 = "windows-1250"
   case windows1251 = "windows-1251"
   case windows1252 = "windows-1252"
+  case windows1253 = "windows-1253"
+  case windows1254 = "windows-1254"
   case windows1255 = "windows-1255"
   case windows1256 = "windows-1256"
+  case iso88592 = "ISO-8859-2"
+  case iso88595 = "ISO-8859-5"
+  case iso88597 = "ISO-8859-7"
+  case iso88598 = "ISO-8859-8"
 
   /// True for UTF-8, UTF-16 and UTF-32.
   public var isUnicode: Bool {
@@ -67,14 +76,14 @@ public struct DecodedText: Sendable {
 }
 
 /// The one place every text format is decoded: byte order mark first, then strict UTF-8,
-/// then a legacy code page chosen from the language.
+/// then a legacy code page guessed from the content, with the language as a hint.
 ///
 /// Nothing is replaced silently: every U+FFFD in the output comes with a `parse.encoding`
 /// error giving the byte offset of what it replaced.
 public enum TextDecoding {
-  /// Decodes `bytes`. `encoding` forces an encoding (from `--encoding`); otherwise the
-  /// language (from the file name or `--locale`) chooses the legacy page when the bytes are
-  /// not UTF-8. `file` names the file in diagnostics.
+  /// Decodes `bytes`. `encoding` forces an encoding (from `--encoding`); otherwise
+  /// `EncodingDetector` guesses the legacy page when the bytes are not UTF-8, helped by the
+  /// language (from the file name or `--locale`). `file` names the file in diagnostics.
   ///
   /// A byte order mark wins over a forced encoding, as in browsers. Only the first mark is
   /// removed; a second one is text (U+FEFF) for the format reader to judge.
@@ -90,16 +99,26 @@ public enum TextDecoding {
       let note = DecodingIssues.Note(
         severity: .warning,
         message:
-          "file is not UTF-8; decoded as \(wide.rawValue) (no byte order mark, but zero bytes "
-          + "between the characters)",
-        decodedOffset: 0, hint: "save the file as UTF-8")
-      return decodeUnicode(bytes, as: wide, from: 0, notes: [note], file: file)
+          "file is not UTF-8; decoded as \(wide.encoding.rawValue) (guessed from the content, "
+          + "confidence \(EncodingDetector.format(wide.confidence)))",
+        decodedOffset: 0,
+        hint: "the file has no byte order mark but zero bytes between its characters; "
+          + "save it as UTF-8")
+      return decodeUnicode(bytes, as: wide.encoding, from: 0, notes: [note], file: file)
     }
     let invalid = bytes.withUnsafeBufferPointer { UTF8Validation.scan($0) }
     guard let encoding else {
       guard let invalid else { return DecodedText(utf8: bytes) }
-      let (legacy, reason) = TextEncoding.legacy(for: language)
-      return decodeLegacy(bytes, as: legacy, reason: reason, firstInvalid: invalid, file: file)
+      let guess = EncodingDetector.guess(bytes, language: language)
+      let source =
+        guess.hinted ? "the content and language \(language?.rawValue ?? "")" : "the content"
+      let reason =
+        "guessed from \(source), confidence \(EncodingDetector.format(guess.confidence))"
+      // A doubtful guess names the page to try next.
+      let alternative = guess.confidence < 0.8 ? guess.runnerUp : nil
+      return decodeLegacy(
+        bytes, as: guess.encoding, reason: reason, firstInvalid: invalid, file: file,
+        alternative: alternative)
     }
     if encoding.isUnicode {
       if encoding == .utf8, invalid == nil { return DecodedText(utf8: bytes) }
@@ -131,7 +150,13 @@ public enum TextDecoding {
   /// 256 bytes (at least a quarter of them; a caption file never holds NUL): UTF-32 when
   /// every 4-byte group has its two high bytes zero and is not all zero, else UTF-16 in the
   /// byte order that puts more zeros in high bytes.
-  static func unmarkedWideEncoding(_ bytes: [UInt8]) -> TextEncoding? {
+  ///
+  /// The confidence is the share of zeros on the chosen side less the share on the other
+  /// (1 for UTF-32), times `1 - exp(-units / 8)` for the code units looked at, so a few
+  /// characters give a low one.
+  static func unmarkedWideEncoding(_ bytes: [UInt8]) -> (
+    encoding: TextEncoding, confidence: Double
+  )? {
     let sample = bytes.prefix(256)
     // Timing lines are ASCII, so wide caption files are at least a quarter zero bytes; a
     // stray NUL in a UTF-8 file is not enough.
@@ -139,17 +164,20 @@ public enum TextDecoding {
     guard sample.count >= 2, sample.count % 2 == 0, zeros > 0, zeros * 4 >= sample.count else {
       return nil
     }
+    func confidence(_ consistency: Double, units: Int) -> Double {
+      min(consistency * (1 - exp(-Double(units) / 8)), 0.99)
+    }
     if sample.count % 4 == 0, bytes.count % 4 == 0 {
       let groups = stride(from: 0, to: sample.count, by: 4)
       if groups.allSatisfy({
         sample[$0 + 2] == 0 && sample[$0 + 3] == 0 && sample[$0] | sample[$0 + 1] != 0
       }) {
-        return .utf32LE
+        return (.utf32LE, confidence(1, units: sample.count / 4))
       }
       if groups.allSatisfy({
         sample[$0] == 0 && sample[$0 + 1] == 0 && sample[$0 + 2] | sample[$0 + 3] != 0
       }) {
-        return .utf32BE
+        return (.utf32BE, confidence(1, units: sample.count / 4))
       }
     }
     var zerosAtOdd = 0
@@ -157,7 +185,11 @@ public enum TextDecoding {
     for index in sample.indices where sample[index] == 0 {
       if index % 2 == 0 { zerosAtEven += 1 } else { zerosAtOdd += 1 }
     }
-    return zerosAtOdd >= zerosAtEven ? .utf16LE : .utf16BE
+    let consistency = Double(abs(zerosAtOdd - zerosAtEven)) / Double(zeros)
+    return (
+      zerosAtOdd >= zerosAtEven ? .utf16LE : .utf16BE,
+      confidence(consistency, units: sample.count / 2)
+    )
   }
 
   /// Decodes a file that starts with the byte order mark of `declared`.
@@ -214,10 +246,10 @@ public enum TextDecoding {
   }
 
   /// Decodes with a legacy page; `reason` (nil for none) explains the choice in the
-  /// `file is not UTF-8` warning placed at `firstInvalid`.
+  /// `file is not UTF-8` warning placed at `firstInvalid`, whose hint names `alternative`.
   private static func decodeLegacy(
     _ bytes: [UInt8], as encoding: TextEncoding, reason: String?,
-    firstInvalid: UTF8Validation.Invalid?, file: String?
+    firstInvalid: UTF8Validation.Invalid?, file: String?, alternative: TextEncoding? = nil
   ) -> DecodedText {
     var issues = DecodingIssues(encodingName: encoding.rawValue)
     let mark = firstInvalid?.offset ?? bytes.count
@@ -225,11 +257,14 @@ public enum TextDecoding {
       LegacyDecoding.decode($0, from: 0, as: encoding, mark: mark, issues: &issues)
     }
     if let reason, let firstInvalid {
-      let hint =
+      var hint =
         firstInvalid.suggestsMixedEncodings
         ? "the file has UTF-8 text before this byte and may mix encodings: "
           + "save it all as UTF-8, or name its encoding with --encoding"
         : "save the file as UTF-8, or name its encoding with --encoding"
+      if let alternative {
+        hint += " (the next best guess is \(alternative.rawValue))"
+      }
       issues.notes.insert(
         DecodingIssues.Note(
           severity: .warning,

@@ -1,46 +1,63 @@
 public import CaptionCore
 
 extension TextEncoding {
-  /// The code page files in `language` were most often saved in before UTF-8, with the
-  /// reason as a phrase for diagnostics (`chosen for language ko`).
+  /// The code pages files in `language` were most often saved in before UTF-8, the most
+  /// likely first; empty when the language says nothing about them. The detector raises
+  /// the score of these pages, the first one most.
   ///
-  /// The primary language decides (`ko`, `ja`, `zh`/`yue`, `ar`/`fa`/`ur`, `he`/`yi`,
-  /// `ru`/`uk`/`be`/`bg`/`mk`/`sr`), unless the tag names another script (`sr-Latn`); a
-  /// script alone decides for other languages (`az-Cyrl` → windows-1251). Everything else is
-  /// windows-1252.
-  public static func legacy(for language: LanguageTag?) -> (encoding: TextEncoding, reason: String)
-  {
-    guard let language else {
-      return (.windows1252, "the default when the language is not known")
+  /// The primary language decides (`ko`, `ja`, `zh`, `ar`, `he`, `ru`, `pl`, `el`, `tr`,
+  /// `fr`, ...), unless the tag names another script (`sr-Latn`); a script alone decides
+  /// for other languages (`az-Cyrl` → windows-1251). Chinese tags that name traditional
+  /// characters (`zh-Hant`, `zh-TW`, `zh-HK`, `zh-MO`) and Cantonese put Big5 first.
+  public static func legacyHints(for language: LanguageTag?) -> [TextEncoding] {
+    guard let language else { return [] }
+    if language.language == "zh" || language.language == "yue" {
+      let traditional =
+        language.script == "Hant"
+        || (language.script == nil
+          && (language.language == "yue" || ["TW", "HK", "MO"].contains(language.region ?? "")))
+      if let script = language.script, !["Hans", "Hant", "Hani"].contains(script) { return [] }
+      return traditional ? [.big5, .gb18030] : [.gb18030, .big5]
     }
     let byLanguage = languageTable[language.language]
     let byScript = language.script.flatMap { scriptTable[$0] }
-    if let byLanguage, language.script == nil || byScript == byLanguage {
-      return (byLanguage, "chosen for language \(language.rawValue)")
+    if let byLanguage, language.script == nil || byScript?.first == byLanguage.first {
+      return byLanguage
     }
-    if let byScript {
-      return (byScript, "chosen for language \(language.rawValue)")
-    }
-    return (.windows1252, "the default for language \(language.rawValue)")
+    return byScript ?? []
   }
 
-  private static let languageTable: [String: TextEncoding] = [
-    "ko": .cp949,
-    "ja": .shiftJIS,
-    "zh": .gb18030, "yue": .gb18030,
-    "ar": .windows1256, "fa": .windows1256, "ur": .windows1256,
-    "he": .windows1255, "iw": .windows1255, "yi": .windows1255,
-    "ru": .windows1251, "uk": .windows1251, "be": .windows1251, "bg": .windows1251,
-    "mk": .windows1251, "sr": .windows1251,
-  ]
+  private static let western: [TextEncoding] = [.windows1252]
+  private static let central: [TextEncoding] = [.windows1250, .iso88592]
+  private static let cyrillic: [TextEncoding] = [.windows1251, .iso88595]
 
-  private static let scriptTable: [String: TextEncoding] = [
-    "Kore": .cp949, "Hang": .cp949,
-    "Jpan": .shiftJIS, "Hira": .shiftJIS, "Kana": .shiftJIS,
-    "Hans": .gb18030, "Hant": .gb18030, "Hani": .gb18030,
-    "Arab": .windows1256,
-    "Hebr": .windows1255,
-    "Cyrl": .windows1251,
+  private static let languageTable: [String: [TextEncoding]] = {
+    var table: [String: [TextEncoding]] = [
+      "ko": [.cp949], "ja": [.shiftJIS],
+      "ar": [.windows1256], "fa": [.windows1256], "ur": [.windows1256],
+      "he": [.windows1255, .iso88598], "iw": [.windows1255, .iso88598],
+      "yi": [.windows1255, .iso88598],
+      "el": [.windows1253, .iso88597],
+      "tr": [.windows1254], "az": [.windows1254],
+    ]
+    for code in ["ru", "uk", "be", "bg", "mk", "sr"] { table[code] = cyrillic }
+    for code in ["pl", "cs", "sk", "hu", "sl", "hr", "bs", "ro", "sq"] { table[code] = central }
+    for code in [
+      "en", "fr", "de", "es", "pt", "it", "nl", "sv", "da", "no", "nb", "nn", "fi", "is", "ca",
+      "gl", "eu", "ga", "af", "id", "ms",
+    ] {
+      table[code] = western
+    }
+    return table
+  }()
+
+  private static let scriptTable: [String: [TextEncoding]] = [
+    "Kore": [.cp949], "Hang": [.cp949],
+    "Jpan": [.shiftJIS], "Hira": [.shiftJIS], "Kana": [.shiftJIS],
+    "Arab": [.windows1256],
+    "Hebr": [.windows1255, .iso88598],
+    "Cyrl": cyrillic,
+    "Grek": [.windows1253, .iso88597],
   ]
 
   /// The encoding a user names (`--encoding`): the names in `rawValue` and their usual
@@ -64,12 +81,20 @@ extension TextEncoding {
       .cp949: ["cp949", "ms949", "windows949", "uhc", "euckr", "ksc5601", "ksc56011987"],
       .shiftJIS: ["shiftjis", "sjis", "cp932", "ms932", "windows31j", "mskanji", "windows932"],
       .gb18030: ["gb18030", "gbk", "gb2312", "cp936", "ms936", "windows936", "euccn"],
+      .big5: ["big5", "cp950", "ms950", "windows950", "big5eten"],
+      .windows1250: ["windows1250", "cp1250", "win1250"],
       .windows1251: ["windows1251", "cp1251", "win1251"],
       .windows1252: [
         "windows1252", "cp1252", "win1252", "latin1", "iso88591", "l1", "ascii", "usascii",
       ],
+      .windows1253: ["windows1253", "cp1253", "win1253"],
+      .windows1254: ["windows1254", "cp1254", "win1254", "iso88599", "latin5", "l5"],
       .windows1255: ["windows1255", "cp1255", "win1255"],
       .windows1256: ["windows1256", "cp1256", "win1256"],
+      .iso88592: ["iso88592", "latin2", "l2"],
+      .iso88595: ["iso88595"],
+      .iso88597: ["iso88597", "greek"],
+      .iso88598: ["iso88598", "hebrew"],
     ]
     var table: [String: TextEncoding] = [:]
     for (encoding, keys) in names {

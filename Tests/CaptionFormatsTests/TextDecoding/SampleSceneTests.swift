@@ -3,8 +3,8 @@ import CaptionFormats
 import Foundation
 import Testing
 
-/// The legacy-encoded SRT files of `Samples/scene/` decode by the language in their names
-/// to the same text as the UTF-8 WebVTT files next to them.
+/// The legacy-encoded SRT files of `Samples/scene/` decode, with or without the language in
+/// their names, to the same text as the UTF-8 WebVTT files next to them.
 @Suite("Samples/scene encodings")
 struct SampleSceneTests {
   static let folder = URL(fileURLWithPath: #filePath)
@@ -43,7 +43,12 @@ struct SampleSceneTests {
     let language = try #require(sidecar.language)
     #expect(
       decoded.diagnostics.first?.message
-        == "file is not UTF-8; decoded as \(encoding.rawValue) (chosen for language \(language))")
+        == "file is not UTF-8; decoded as \(encoding.rawValue) (guessed from the content and "
+        + "language \(language), confidence 0.99)")
+    // The content alone is enough.
+    let unnamed = TextDecoding.decode(bytes)
+    #expect(unnamed.encoding == encoding)
+    #expect(unnamed.utf8 == decoded.utf8)
     let vttName = "\(sidecar.baseName).\(language).vtt"
     let vtt = try String(
       contentsOf: SampleSceneTests.folder.appendingPathComponent(vttName), encoding: .utf8)

@@ -67,35 +67,37 @@ struct TextDecodingFixtureTests {
     /// A piece of the decoded text written out here, so the check does not rest on the
     /// script's reference alone.
     var sample: String
+    /// The confidence the message gives.
+    var confidence: String
     var testDescription: String { name }
   }
 
   static let legacyCases = [
     LegacyCase(
       name: "cp949-ko.srt", language: "ko", encoding: .cp949, line: 3, column: 1, offset: 34,
-      sample: "똠방각하, 아직 안 잤어요?"),
+      sample: "똠방각하, 아직 안 잤어요?", confidence: "0.99"),
     LegacyCase(
       name: "shift-jis-ja.vtt", language: "ja", encoding: .shiftJIS, line: 4, column: 1,
-      offset: 38, sample: "①番線、ﾃﾞｰﾀは C:\\data に。"),
+      offset: 38, sample: "①番線、ﾃﾞｰﾀは C:\\data に。", confidence: "0.96"),
     LegacyCase(
       name: "gb18030-zh.srt", language: "zh-Hans", encoding: .gb18030, line: 3, column: 1,
-      offset: 34, sample: "我们在𠮷野家见面。"),
+      offset: 34, sample: "我们在𠮷野家见面。", confidence: "0.99"),
     LegacyCase(
       name: "windows-1251-ru.srt", language: "ru", encoding: .windows1251, line: 3, column: 1,
-      offset: 34, sample: "— Ёлки-палки, опять дождь!"),
+      offset: 34, sample: "— Ёлки-палки, опять дождь!", confidence: "0.99"),
     LegacyCase(
       name: "windows-1252-fr.vtt", language: "fr", encoding: .windows1252, line: 4, column: 2,
-      offset: 39, sample: "« Ça coûte 5 € », dit Zoë, cœur léger."),
+      offset: 39, sample: "« Ça coûte 5 € », dit Zoë, cœur léger.", confidence: "0.99"),
     LegacyCase(
       name: "windows-1255-he.srt", language: "he", encoding: .windows1255, line: 3, column: 1,
-      offset: 34, sample: "שָׁלוֹם, חִכִּיתִי לְךָ."),
+      offset: 34, sample: "שָׁלוֹם, חִכִּיתִי לְךָ.", confidence: "0.99"),
     LegacyCase(
       name: "windows-1256-ar.vtt", language: "ar", encoding: .windows1256, line: 4, column: 1,
-      offset: 38, sample: "الساعة الآن 3\u{200F}"),
+      offset: 38, sample: "الساعة الآن 3\u{200F}", confidence: "0.99"),
   ]
 
   @Test(arguments: legacyCases)
-  func legacyPageChosenByLanguage(_ fixture: LegacyCase) throws {
+  func legacyPageGuessedWithTheLanguage(_ fixture: LegacyCase) throws {
     let language = try #require(LanguageTag(fixture.language))
     let decoded = TextDecoding.decode(
       try EncodingFixtures.bytes(fixture.name), language: language, file: fixture.name)
@@ -104,9 +106,8 @@ struct TextDecodingFixtureTests {
     #expect(text == (try EncodingFixtures.expectedText(fixture.name)))
     #expect(text.contains(fixture.sample))
     let reason =
-      fixture.encoding == .windows1252
-      ? "the default for language \(fixture.language)"
-      : "chosen for language \(fixture.language)"
+      "guessed from the content and language \(fixture.language), confidence "
+      + fixture.confidence
     #expect(
       decoded.diagnostics.map(\.compilerStyle) == [
         "\(fixture.name):\(fixture.line):\(fixture.column): warning: file is not UTF-8; "
@@ -116,6 +117,19 @@ struct TextDecodingFixtureTests {
     #expect(
       decoded.diagnostics.first?.hint
         == "save the file as UTF-8, or name its encoding with --encoding")
+  }
+
+  @Test(arguments: legacyCases)
+  func legacyPageGuessedWithoutLanguage(_ fixture: LegacyCase) throws {
+    let decoded = TextDecoding.decode(try EncodingFixtures.bytes(fixture.name), file: "legacy")
+    #expect(decoded.encoding == fixture.encoding)
+    #expect(
+      String(decoding: decoded.utf8, as: UTF8.self)
+        == (try EncodingFixtures.expectedText(fixture.name)))
+    #expect(
+      decoded.diagnostics.first?.message.hasPrefix(
+        "file is not UTF-8; decoded as \(fixture.encoding.rawValue) (guessed from the content, "
+          + "confidence 0.") == true)
   }
 
   @Test func hebrewPointsAreNotComposedIntoPresentationForms() throws {
@@ -140,20 +154,19 @@ struct TextDecodingFixtureTests {
       ])
   }
 
-  @Test func withoutLanguageKoreanFallsBackToWindows1252AndSaysSo() throws {
-    let decoded = TextDecoding.decode(try EncodingFixtures.bytes("cp949-ko.srt"), file: "a.srt")
-    #expect(decoded.encoding == .windows1252)
+  @Test func aContradictingLanguageLosesToClearContent() throws {
+    // Named as French, but the text is plainly Korean.
+    let decoded = TextDecoding.decode(
+      try EncodingFixtures.bytes("cp949-ko.srt"), language: LanguageTag("fr"), file: "a.fr.srt")
+    #expect(decoded.encoding == .cp949)
+    #expect(
+      String(decoding: decoded.utf8, as: UTF8.self)
+        == (try EncodingFixtures.expectedText("cp949-ko.srt")))
     let first = try #require(decoded.diagnostics.first)
+    #expect(first.severity == .warning)
     #expect(
       first.message
-        == "file is not UTF-8; decoded as windows-1252 (the default when the language is not known)"
-    )
-    #expect(first.severity == .warning)
-    let text = String(decoding: decoded.utf8, as: UTF8.self)
-    let replacements = text.unicodeScalars.filter { $0 == "\u{FFFD}" }.count
-    let errors = decoded.diagnostics.filter { $0.severity == .error }
-    #expect((replacements > 0) == !errors.isEmpty)
-    #expect(!text.contains("안녕"))
+        == "file is not UTF-8; decoded as CP949 (guessed from the content, confidence 0.97)")
   }
 
   @Test func undecodableByteIsReportedAndReplaced() throws {
@@ -166,8 +179,8 @@ struct TextDecodingFixtureTests {
         == (try EncodingFixtures.expectedText(name)))
     #expect(
       decoded.diagnostics.map(\.compilerStyle) == [
-        "\(name):3:1: warning: file is not UTF-8; decoded as CP949 (chosen for language ko) "
-          + "[parse.encoding]",
+        "\(name):3:1: warning: file is not UTF-8; decoded as CP949 (guessed from the content "
+          + "and language ko, confidence 0.72) [parse.encoding]",
         "\(name):8:15: error: byte 0xFF at offset 104 is not valid CP949; replaced with U+FFFD "
           + "[parse.encoding]",
       ])

@@ -5,38 +5,44 @@ import Testing
 @Suite("TextEncoding")
 struct TextEncodingTests {
   @Test(arguments: [
-    ("ko", TextEncoding.cp949, "chosen for language ko"),
-    ("ko-KR", .cp949, "chosen for language ko-KR"),
-    ("ja", .shiftJIS, "chosen for language ja"),
-    ("zh-Hant-TW", .gb18030, "chosen for language zh-Hant-TW"),
-    ("yue", .gb18030, "chosen for language yue"),
-    ("ar-EG", .windows1256, "chosen for language ar-EG"),
-    ("fa", .windows1256, "chosen for language fa"),
-    ("ur", .windows1256, "chosen for language ur"),
-    ("he", .windows1255, "chosen for language he"),
-    ("yi", .windows1255, "chosen for language yi"),
-    ("ru", .windows1251, "chosen for language ru"),
-    ("uk", .windows1251, "chosen for language uk"),
-    ("bg", .windows1251, "chosen for language bg"),
-    ("sr", .windows1251, "chosen for language sr"),
-    ("sr-Cyrl", .windows1251, "chosen for language sr-Cyrl"),
-    ("az-Cyrl", .windows1251, "chosen for language az-Cyrl"),
-    ("pa-Arab", .windows1256, "chosen for language pa-Arab"),
-    ("sr-Latn", .windows1252, "the default for language sr-Latn"),
-    ("zh-Latn", .windows1252, "the default for language zh-Latn"),
-    ("fr", .windows1252, "the default for language fr"),
-    ("pt-BR", .windows1252, "the default for language pt-BR"),
+    ("ko", [TextEncoding.cp949]),
+    ("ko-KR", [.cp949]),
+    ("ja", [.shiftJIS]),
+    ("zh", [.gb18030, .big5]),
+    ("zh-Hans-CN", [.gb18030, .big5]),
+    ("zh-Hant-TW", [.big5, .gb18030]),
+    ("zh-TW", [.big5, .gb18030]),
+    ("zh-HK", [.big5, .gb18030]),
+    ("yue", [.big5, .gb18030]),
+    ("ar-EG", [.windows1256]),
+    ("fa", [.windows1256]),
+    ("ur", [.windows1256]),
+    ("he", [.windows1255, .iso88598]),
+    ("yi", [.windows1255, .iso88598]),
+    ("el", [.windows1253, .iso88597]),
+    ("tr", [.windows1254]),
+    ("ru", [.windows1251, .iso88595]),
+    ("uk", [.windows1251, .iso88595]),
+    ("bg", [.windows1251, .iso88595]),
+    ("sr", [.windows1251, .iso88595]),
+    ("sr-Cyrl", [.windows1251, .iso88595]),
+    ("az-Cyrl", [.windows1251, .iso88595]),
+    ("pa-Arab", [.windows1256]),
+    ("pl", [.windows1250, .iso88592]),
+    ("cs", [.windows1250, .iso88592]),
+    ("fr", [.windows1252]),
+    ("pt-BR", [.windows1252]),
+    ("sr-Latn", []),
+    ("zh-Latn", []),
+    ("tlh", []),
   ])
-  func legacyPageForLanguage(_ tag: String, _ encoding: TextEncoding, _ reason: String) throws {
+  func legacyPagesForLanguage(_ tag: String, _ encodings: [TextEncoding]) throws {
     let language = try #require(LanguageTag(tag))
-    let chosen = TextEncoding.legacy(for: language)
-    #expect(chosen.encoding == encoding)
-    #expect(chosen.reason == reason)
+    #expect(TextEncoding.legacyHints(for: language) == encodings)
   }
 
-  @Test func legacyPageWithoutLanguage() {
-    #expect(TextEncoding.legacy(for: nil).encoding == .windows1252)
-    #expect(TextEncoding.legacy(for: nil).reason == "the default when the language is not known")
+  @Test func noLegacyPagesWithoutLanguage() {
+    #expect(TextEncoding.legacyHints(for: nil).isEmpty)
   }
 
   @Test func namesAndAliases() {
@@ -56,7 +62,15 @@ struct TextEncodingTests {
     #expect(TextEncoding(name: "cp1255") == .windows1255)
     #expect(TextEncoding(name: "windows-1256") == .windows1256)
     #expect(TextEncoding(name: "utf-16") == nil)
-    #expect(TextEncoding(name: "big5") == nil)
+    #expect(TextEncoding(name: "big5") == .big5)
+    #expect(TextEncoding(name: "CP950") == .big5)
+    #expect(TextEncoding(name: "cp1250") == .windows1250)
+    #expect(TextEncoding(name: "ISO-8859-9") == .windows1254)
+    #expect(TextEncoding(name: "latin2") == .iso88592)
+    #expect(TextEncoding(name: "iso8859-5") == .iso88595)
+    #expect(TextEncoding(name: "ISO_8859-7") == .iso88597)
+    #expect(TextEncoding(name: "iso-8859-8") == .iso88598)
+    #expect(TextEncoding(name: "koi8-r") == nil)
     #expect(TextEncoding(name: "auto") == nil)
     #expect(TextEncoding(name: "") == nil)
   }
