@@ -1,5 +1,4 @@
 import CaptionCore
-import CaptionMedia
 import Testing
 
 @Suite("ASSEventText")
