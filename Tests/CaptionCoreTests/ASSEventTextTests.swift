@@ -1,4 +1,5 @@
 import CaptionCore
+import Foundation
 import Testing
 
 @Suite("ASSEventText")

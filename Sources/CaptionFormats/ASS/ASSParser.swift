@@ -99,16 +99,16 @@ struct ASSParser {
         first = false
         continue
       }
+      if bytes[content.lowerBound] == UInt8(ascii: ";")
+        || bytes[content].starts(with: "!:".utf8)
+      {
+        continue
+      }
       if first {
         warn(
           "the script does not start with [Script Info]; lines before the first section are "
             + "ignored", at: location, hint: "start the file with the line [Script Info]")
         first = false
-      }
-      if bytes[content.lowerBound] == UInt8(ascii: ";")
-        || bytes[content].starts(with: "!:".utf8)
-      {
-        continue
       }
       guard section != .none, section != .other else { continue }
       guard let colon = content.first(where: { bytes[$0] == UInt8(ascii: ":") }) else {
