@@ -138,10 +138,13 @@ struct ASSParser {
     switch name.lowercased() {
     case "script info": section = .scriptInfo
     case "v4+ styles", "v4 styles+":
+      // The section's name says the script type, whatever `ScriptType` said (as libass).
       section = .styles(legacy: false)
+      legacy = false
       styleFormat = nil
     case "v4 styles":
       section = .styles(legacy: true)
+      legacy = true
       styleFormat = nil
     case "events":
       section = .events
@@ -258,11 +261,11 @@ struct ASSParser {
       }
     case "alignment":
       let keypad = Int(text).flatMap { number -> Int? in
-        if legacySection || legacy { return ASSStyle.keypad(legacy: number) }
+        if legacySection { return ASSStyle.keypad(legacy: number) }
         return (1...9).contains(number) ? number : nil
       }
       guard let keypad else {
-        let range = legacySection || legacy ? "1-3, 5-7 or 9-11" : "1-9"
+        let range = legacySection ? "1-3, 5-7 or 9-11" : "1-9"
         warn(
           "style alignment '\(text)' is not \(range); read as bottom centre",
           at: field.location, hint: "write an alignment of \(range)")
