@@ -47,7 +47,8 @@ public enum FormatRegistry {
       writer: { TTMLWriter.write($0, into: &$1) }),
     Entry(
       format: .ass, displayName: "ASS", names: ["ass", "ssa"], extensions: ["ass", "ssa"],
-      reader: { ASSReader.read($0, path: $1) }, writer: nil),
+      reader: { ASSReader.read($0, path: $1) },
+      writer: { ASSWriter.write($0, into: &$1) }),
     Entry(
       format: .json, displayName: "JSON track", names: ["json"], extensions: ["json"],
       reader: nil, writer: { JSONTrackWriter.write($0, into: &$1) }),

@@ -10,7 +10,9 @@ struct FormatRegistryTests {
     #expect(
       FormatRegistry.entries.filter(\.canRead).map(\.format) == [.webvtt, .srt, .ttml, .ass])
     #expect(
-      FormatRegistry.entries.filter(\.canWrite).map(\.format) == [.webvtt, .srt, .ttml, .json])
+      FormatRegistry.entries.filter(\.canWrite).map(\.format) == [
+        .webvtt, .srt, .ttml, .ass, .json,
+      ])
     let extensions = FormatRegistry.entries.flatMap(\.extensions)
     #expect(Set(extensions).count == extensions.count)
   }
