@@ -8,7 +8,8 @@ public import CaptionCore
 /// carry is a `convert.lossy` warning.
 public enum ASSWriter {
   /// The hint of a cue's lossy diagnostic.
-  private static let cannotCarry = "ASS as written here cannot carry it; convert to WebVTT"
+  private static let cannotCarry =
+    "ASS as captionkit writes it cannot carry it; convert to WebVTT to keep it"
 
   /// The script before the events.
   private static let header = """
