@@ -221,6 +221,10 @@ struct ASSParser {
       }
       var style = ASSStyle(name: "")
       var hasName = false
+      // The name first, so that the findings about the other fields can name the style.
+      if let index = format.firstIndex(of: "name"), index < values.count {
+        style.name = string(values[index].range)
+      }
       for (name, field) in zip(format, values) {
         readStyleField(name, field, legacy: legacySection, into: &style, hasName: &hasName)
       }
@@ -250,7 +254,8 @@ struct ASSParser {
     case "bold", "italic", "underline":
       guard let number = Int(text) else {
         warn(
-          "style \(name) '\(text)' is not a number; read as 0", at: field.location,
+          "style '\(style.name)' \(name) '\(text)' is not a number; read as 0",
+          at: field.location,
           hint: "write -1 for on and 0 for off")
         return
       }
@@ -267,7 +272,7 @@ struct ASSParser {
       guard let keypad else {
         let range = legacySection ? "1-3, 5-7 or 9-11" : "1-9"
         warn(
-          "style alignment '\(text)' is not \(range); read as bottom centre",
+          "style '\(style.name)' alignment '\(text)' is not \(range); read as bottom centre",
           at: field.location, hint: "write an alignment of \(range)")
         return
       }
@@ -275,7 +280,8 @@ struct ASSParser {
     case "marginv":
       guard let number = Int(text) else {
         warn(
-          "style MarginV '\(text)' is not a whole number; read as 0", at: field.location,
+          "style '\(style.name)' MarginV '\(text)' is not a whole number; read as 0",
+          at: field.location,
           hint: "give the margin in pixels")
         return
       }

@@ -207,4 +207,38 @@ import Testing
     #expect(result.diagnostics.isEmpty)
     #expect(result.track.cues.map(\.rawText) == ["CRLF"])
   }
+
+  @Test func reportsStyleAndScriptInfoProblems() {
+    let text = """
+      [Script Info]
+      Language: not a tag
+      PlayResX: -4
+
+      [V4 Styles]
+      Format: Name, Bold, Italic, Alignment, MarginV
+      Style: Old,0,0,4,10
+      Style: Short,-1
+      Style: Wide,0,0,2,x
+      Colour: Red
+      Format: Fontname, Bold
+
+      [Events]
+      Dialogue: Marked=0,0:00:01.00,0:00:02.00,Short,,0,0,0,,bold by style
+      """
+    let result = ASSReader.read(text, path: "t.ssa")
+    #expect(
+      summaries(result) == [
+        "2:11: warning: Language 'not a tag' is not a BCP 47 language tag; ignored",
+        "3:11: warning: PlayResX '-4' is not a positive whole number; ignored",
+        "7:16: warning: style 'Old' alignment '4' is not 1-3, 5-7 or 9-11; read as bottom centre",
+        "8:1: warning: Style has 2 fields; the Format line names 5",
+        "9:19: warning: style 'Wide' MarginV 'x' is not a whole number; read as 0",
+        "10:1: warning: 'Colour' line in a styles section is not a Format or Style line; ignored",
+        "11:9: warning: the styles' Format line has no Name field; styles cannot be used",
+        "14:1: warning: [Events] has no Format line before its first event; fields read as "
+          + "Marked, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text",
+      ])
+    #expect(result.track.cues.map(\.text.dump) == [#"b("bold by style")"#])
+    #expect(result.track.language == nil)
+  }
 }

@@ -99,9 +99,9 @@ import Testing
       result.diagnostics.map(\.summary) == [
         "3:13: warning: ScriptType 'v4.00++' is not v4.00+ (ASS) or v4.00 (SSA); read as v4.00+",
         "4:11: warning: PlayResY 'tall' is not a positive whole number; ignored",
-        "8:71: warning: style italic 'yes' is not a number; read as 0",
+        "8:71: warning: style 'Default' italic 'yes' is not a number; read as 0",
         "9:1: warning: style 'Default' is defined again; the later one is used",
-        "9:95: warning: style alignment '12' is not 1-9; read as bottom centre",
+        "9:95: warning: style 'Default' alignment '12' is not 1-9; read as bottom centre",
         "12:1: warning: [Events] has no Format line before its first event; fields read as "
           + "Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text",
         "13:13: warning: event start '0:00:03.5' is not written H:MM:SS.cc; read as 00:00:03.500",
