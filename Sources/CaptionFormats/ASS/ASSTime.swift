@@ -54,15 +54,4 @@ enum ASSTime {
     }
     return value
   }
-
-  /// `t` written `H:MM:SS.cc`, rounded down to the centisecond.
-  static func string(_ time: MediaTime) -> String {
-    let milliseconds = max(0, time.converted(to: 1000).value)
-    let centiseconds = milliseconds / 10
-    let hours = centiseconds / 360_000
-    let minutes = centiseconds / 6000 % 60
-    let seconds = centiseconds / 100 % 60
-    func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return "\(hours):\(two(minutes)):\(two(seconds)).\(two(centiseconds % 100))"
-  }
 }
