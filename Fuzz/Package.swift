@@ -2,7 +2,7 @@
 // libFuzzer targets for captionkit's readers. Built and run by Scripts/fuzz; see Docs/fuzzing.md.
 import PackageDescription
 
-let targets = ["fuzz-webvtt", "fuzz-cuetext", "fuzz-srt", "fuzz-decoding", "fuzz-ttml"]
+let targets = ["fuzz-webvtt", "fuzz-cuetext", "fuzz-srt", "fuzz-decoding", "fuzz-ttml", "fuzz-ass"]
 
 let package = Package(
   name: "captionkit-fuzz",

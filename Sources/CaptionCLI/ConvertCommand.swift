@@ -19,7 +19,7 @@ enum ConvertCommand: CaptionCommand {
         help: "The file to write, or - for standard output."),
       .init(
         "to", value: "format",
-        help: "vtt, srt, ttml or json; by default taken from the output's extension."),
+        help: "vtt, srt, ttml, ass or json; by default taken from the output's extension."),
       .init(
         "shift", value: "seconds",
         help: "Move every cue by this many seconds (exact to 1 ms, may be negative)."),

@@ -29,7 +29,7 @@ enum ExtractCommand: CaptionCommand {
       .init(
         "output", short: "o", value: "folder",
         help: "The folder to write to (default: the media file's folder)."),
-      .init("to", value: "format", help: "vtt (default), srt, ttml or json."),
+      .init("to", value: "format", help: "vtt (default), srt, ttml, ass or json."),
       .init(
         "stream", value: "index", repeats: true,
         help: "Extract only this stream (repeat for more; default: every text stream)."),

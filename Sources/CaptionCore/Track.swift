@@ -3,6 +3,8 @@ public enum TrackFormat: String, Sendable, Hashable, CaseIterable {
   case webvtt
   case srt
   case ttml
+  /// Advanced SubStation Alpha (`.ass`) and SubStation Alpha v4 (`.ssa`).
+  case ass
   /// captionkit's JSON track.
   case json
 }

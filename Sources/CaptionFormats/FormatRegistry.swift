@@ -46,6 +46,10 @@ public enum FormatRegistry {
       reader: { TTMLReader.read($0, path: $1) },
       writer: { TTMLWriter.write($0, into: &$1) }),
     Entry(
+      format: .ass, displayName: "ASS", names: ["ass", "ssa"], extensions: ["ass", "ssa"],
+      reader: { ASSReader.read($0, path: $1) },
+      writer: { ASSWriter.write($0, into: &$1) }),
+    Entry(
       format: .json, displayName: "JSON track", names: ["json"], extensions: ["json"],
       reader: nil, writer: { JSONTrackWriter.write($0, into: &$1) }),
   ]
@@ -70,8 +74,8 @@ public enum FormatRegistry {
   }
 
   /// The format of decoded text judged by its first lines: the `WEBVTT` signature, an XML
-  /// declaration or `<tt` start tag (TTML), or an SRT cue (a counter line then a timing line,
-  /// or a timing line first); nil when none.
+  /// declaration or `<tt` start tag (TTML), `[Script Info]` (ASS, SSA), or an SRT cue (a
+  /// counter line then a timing line, or a timing line first); nil when none.
   public static func sniff(_ utf8: [UInt8]) -> TrackFormat? {
     var lines = LineScanner(utf8)
     var first: TextLine?
@@ -84,6 +88,7 @@ public enum FormatRegistry {
     guard let first else { return nil }
     if isWebVTTSignature(utf8, first.range) { return .webvtt }
     if isXMLStart(utf8, first.range) { return .ttml }
+    if isScriptInfo(utf8, first.range) { return .ass }
     if containsArrow(utf8, first.range) { return .srt }
     if isCounter(utf8, first.range), let second = lines.next(), containsArrow(utf8, second.range) {
       return .srt
@@ -117,6 +122,14 @@ public enum FormatRegistry {
     return line.starts(with: "<?xml".utf8) || line.starts(with: "<tt ".utf8)
       || line.starts(with: "<tt>".utf8) || line.starts(with: "<tt:tt".utf8)
       || line.elementsEqual("<tt".utf8)
+  }
+
+  /// True when the line is `[Script Info]` (any case, spaces around it allowed).
+  private static func isScriptInfo(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+    let line = bytes[range].drop { $0 == 0x20 || $0 == 0x09 }
+    let trimmed = line.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed()
+    return trimmed.count == 13
+      && String(decoding: trimmed, as: UTF8.self).lowercased() == "[script info]"
   }
 
   private static func isCounter(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {

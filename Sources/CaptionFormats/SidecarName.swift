@@ -13,7 +13,8 @@ public struct SidecarName: Sendable, Hashable, CustomStringConvertible {
   public var language: LanguageTag?
   public var kind: TrackKind?
   public var format: TrackFormat
-  /// The extension as written (`vtt`, `srt`, `ttml`, `dfxp`, `xml`), without the dot.
+  /// The extension as written (`vtt`, `srt`, `ttml`, `dfxp`, `xml`, `ass`, `ssa`), without the
+  /// dot.
   public var fileExtension: String
   /// The language part as written, when it is not a well-formed BCP 47 tag and `language`
   /// was read from it (`en_US` read as `en-US`, `English` as `en`); nil otherwise.
@@ -107,12 +108,14 @@ public struct SidecarName: Sendable, Hashable, CustomStringConvertible {
     return String(name[..<dot])
   }
 
-  /// The caption format an extension names (`vtt`, `srt`, `ttml`, `dfxp`, `xml`; any case).
+  /// The caption format an extension names (`vtt`, `srt`, `ttml`, `dfxp`, `xml`, `ass`, `ssa`;
+  /// any case).
   public static func format(for fileExtension: String) -> TrackFormat? {
     switch fileExtension.lowercased() {
     case "vtt": return .webvtt
     case "srt": return .srt
     case "ttml", "dfxp", "xml": return .ttml
+    case "ass", "ssa": return .ass
     default: return nil
     }
   }
@@ -123,6 +126,7 @@ public struct SidecarName: Sendable, Hashable, CustomStringConvertible {
     case .webvtt: return "vtt"
     case .srt: return "srt"
     case .ttml: return "ttml"
+    case .ass: return "ass"
     case .json: return "json"
     }
   }

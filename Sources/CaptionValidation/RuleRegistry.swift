@@ -10,6 +10,7 @@ public enum RuleRegistry {
     ParseWebVTTLegacyHeaderRule(),
     ParseSRTRule(),
     ParseTTMLRule(),
+    ParseASSRule(),
     ParseEncodingRule(),
     ConvertLossyRule(),
     ConvertShiftRule(),

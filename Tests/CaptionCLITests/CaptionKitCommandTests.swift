@@ -65,8 +65,8 @@ struct CaptionKitCommandTests {
 
       OPTIONS:
         -o, --output <output>     The file to write, or - for standard output.
-        --to <format>             vtt, srt, ttml or json; by default taken from the
-                                  output's extension.
+        --to <format>             vtt, srt, ttml, ass or json; by default taken from
+                                  the output's extension.
         --shift <seconds>         Move every cue by this many seconds (exact to 1 ms,
                                   may be negative).
         --max-findings <n>        Print at most this many findings of each rule

@@ -75,7 +75,7 @@ struct ConvertCommandTests {
     #expect(run.status == 64)
     #expect(
       run.stderr == """
-        error: unknown format 'strr' for '--to'; expected one of vtt, srt, ttml, json
+        error: unknown format 'strr' for '--to'; expected one of vtt, srt, ttml, ass, json
         hint: did you mean 'srt'?
         usage: captionkit convert <input> -o <output> [--to <format>] [--encoding <name>] \
         [--shift <seconds>] [--locale <tag>] [--max-findings <n>]
@@ -89,7 +89,7 @@ struct ConvertCommandTests {
     #expect(
       run.stderr.hasPrefix(
         "error: cannot tell the output format from 'out.txt'\n"
-          + "hint: add --to with one of vtt, srt, ttml, json\n"))
+          + "hint: add --to with one of vtt, srt, ttml, ass, json\n"))
   }
 
   @Test func infersTTMLFromTheOutputExtension() throws {

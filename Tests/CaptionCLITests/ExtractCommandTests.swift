@@ -277,7 +277,7 @@ struct ExtractCommandTests {
       unwritable.stderr
         == "error: cannot write to \(folder.path)/nowhere: no such file or directory\n"
         + "hint: create the folder first\n")
-    #expect(ToolRun(["extract", media, "--to", "ass"]).status == 64)
+    #expect(ToolRun(["extract", media, "--to", "sbv"]).status == 64)
     #expect(ToolRun(["extract", "-"]).status == 64)
   }
 

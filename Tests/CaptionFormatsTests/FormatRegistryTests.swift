@@ -6,10 +6,13 @@ import Testing
 struct FormatRegistryTests {
   @Test func listsEachFormatOnce() {
     let formats = FormatRegistry.entries.map(\.format)
-    #expect(formats == [.webvtt, .srt, .ttml, .json])
-    #expect(FormatRegistry.entries.filter(\.canRead).map(\.format) == [.webvtt, .srt, .ttml])
+    #expect(formats == [.webvtt, .srt, .ttml, .ass, .json])
     #expect(
-      FormatRegistry.entries.filter(\.canWrite).map(\.format) == [.webvtt, .srt, .ttml, .json])
+      FormatRegistry.entries.filter(\.canRead).map(\.format) == [.webvtt, .srt, .ttml, .ass])
+    #expect(
+      FormatRegistry.entries.filter(\.canWrite).map(\.format) == [
+        .webvtt, .srt, .ttml, .ass, .json,
+      ])
     let extensions = FormatRegistry.entries.flatMap(\.extensions)
     #expect(Set(extensions).count == extensions.count)
   }
@@ -23,6 +26,8 @@ struct FormatRegistryTests {
     #expect(FormatRegistry.entry(forPath: "dir/movie.ko.sdh.VTT")?.format == .webvtt)
     #expect(FormatRegistry.entry(forPath: "a.srt")?.format == .srt)
     #expect(FormatRegistry.entry(forPath: "a.dfxp")?.format == .ttml)
+    #expect(FormatRegistry.entry(forPath: "a.SSA")?.format == .ass)
+    #expect(FormatRegistry.entry(named: "ssa")?.format == .ass)
     #expect(FormatRegistry.entry(forPath: "a.vtt/readme") == nil)
     #expect(FormatRegistry.entry(forPath: "vtt") == nil)
     #expect(FormatRegistry.entry(forPath: "movie.mp4") == nil)
@@ -39,6 +44,8 @@ struct FormatRegistryTests {
     ("<?xml version=\"1.0\"?>\n<tt xmlns=\"http://www.w3.org/ns/ttml\">", .ttml),
     ("\n  <tt xml:lang=\"en\">", .ttml),
     ("<tt:tt xmlns:tt=\"http://www.w3.org/ns/ttml\">", .ttml),
+    ("[Script Info]\nScriptType: v4.00+\n", .ass),
+    ("\r\n  [script info]  \r\n", .ass),
   ])
   func sniffsTheFormat(text: String, format: TrackFormat) {
     #expect(FormatRegistry.sniff(Array(text.utf8)) == format)
@@ -46,6 +53,7 @@ struct FormatRegistryTests {
 
   @Test(arguments: [
     "", "WEBVTTX\n", "webvtt\n", "1\nhello\n", "hello -- > world", "\n\n", "<html>", "<ttx>",
+    "[Script Info] x", "[Events]\n",
   ])
   func sniffsNothingInOtherText(text: String) {
     #expect(FormatRegistry.sniff(Array(text.utf8)) == nil)

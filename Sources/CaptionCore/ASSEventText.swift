@@ -1,5 +1,3 @@
-public import CaptionCore
-
 /// The text of an ASS dialogue event, as FFmpeg's text subtitle decoders (`mov_text`,
 /// `subrip`, `webvtt`, `ass`) give it, turned into cue text.
 ///
@@ -12,13 +10,20 @@ public import CaptionCore
 /// are comments (`{like this}`). Spaces around line breaks and at both ends are removed, as a
 /// browser shows WebVTT text.
 ///
-/// `rawText` is the WebVTT form of the text (`<i>`, `<b>`, `<u>`; `&amp;`, `&lt;`, `&gt;`).
+/// `rawText` is the WebVTT form of the text (`<i>`, `<b>`, `<u>`, `<v Name>`; `&amp;`,
+/// `&lt;`, `&gt;`). The same code reads the events of an embedded stream and of an `.ass` or
+/// `.ssa` file, so both give the same cues.
 public struct ASSEventText: Sendable, Hashable {
   public var text: CueText
   /// The text as WebVTT cue text.
   public var rawText: String
   /// The settings the alignment tag asks for; the default when there is none.
   public var settings: CueSettings
+  /// The alignment tag's number (`\an1`-`\an9`, the old `\a` numbers made `\an` ones); nil
+  /// when the text has none.
+  public var alignment: Int?
+  /// True when some of the text was drawn in drawing mode (`\p1`) and so was left out.
+  public var hasDrawing: Bool
 
   /// Reads an event line; nil when it has fewer than nine fields.
   public init?(event: String) {
@@ -32,7 +37,8 @@ public struct ASSEventText: Sendable, Hashable {
           index += 1
         }
         guard commas == 8 else { return nil }
-        return ASSEventText(bytes: UnsafeBufferPointer(rebasing: bytes[index...]))
+        return ASSEventText(
+          bytes: UnsafeBufferPointer(rebasing: bytes[index...]), style: ASSTextStyle(), styles: [:])
       })
     else { return nil }
     self = text
@@ -41,7 +47,34 @@ public struct ASSEventText: Sendable, Hashable {
   /// Reads the `Text` field of an event alone.
   public init(text: String) {
     var text = text
-    self = text.withUTF8 { ASSEventText(bytes: $0) }
+    self = text.withUTF8 { ASSEventText(bytes: $0, style: ASSTextStyle(), styles: [:]) }
+  }
+
+  /// Reads the `Text` field of an event of a script: `style` is the event's style (what `\r`
+  /// goes back to), `styles` the script's styles by name (for `\rName`), and `voice` the
+  /// speaker (the `Name` field), which wraps the text in `<v voice>` when it is not empty.
+  public init(
+    text: String, style: ASSTextStyle, styles: [String: ASSTextStyle], voice: String?
+  ) {
+    var text = text
+    var event = text.withUTF8 { ASSEventText(bytes: $0, style: style, styles: styles) }
+    if let voice, !voice.isEmpty, !event.rawText.isEmpty {
+      event.text = CueText(nodes: [
+        .element(CueElement(kind: .voice, annotation: voice, children: event.text.nodes))
+      ])
+      var escaped = ""
+      for character in voice {
+        switch character {
+        case "&": escaped += "&amp;"
+        case "<": escaped += "&lt;"
+        case ">": escaped += "&gt;"
+        case "\n", "\r": escaped += " "
+        default: escaped.append(character)
+        }
+      }
+      event.rawText = "<v " + escaped + ">" + event.rawText + "</v>"
+    }
+    self = event
   }
 
   /// Text without ASS markup (FFmpeg's plain text rectangles): line breaks kept, `&`, `<`
@@ -59,24 +92,38 @@ public struct ASSEventText: Sendable, Hashable {
     self.text = built.text
     self.rawText = built.raw
     self.settings = .default
+    self.alignment = nil
+    self.hasDrawing = false
   }
 
-  private init(bytes: UnsafeBufferPointer<UInt8>) {
+  private init(
+    bytes: UnsafeBufferPointer<UInt8>, style: ASSTextStyle, styles: [String: ASSTextStyle]
+  ) {
     var builder = Builder()
-    var parser = Parser(bytes: bytes)
+    builder.style = style
+    var parser = Parser(bytes: bytes, base: style, styles: styles)
     parser.run(into: &builder)
     let built = builder.finish()
     self.text = built.text
     self.rawText = built.raw
+    self.alignment = parser.alignment
     self.settings = parser.alignment.map(CueSettings.init(keypadAlignment:)) ?? .default
+    self.hasDrawing = parser.hasDrawing
   }
 }
 
-/// The styles a run of text has.
-private struct Style: Equatable {
-  var italic = false
-  var bold = false
-  var underline = false
+/// The styles of a run of ASS text that cue text can carry: an ASS style's defaults, changed
+/// by override tags.
+public struct ASSTextStyle: Sendable, Hashable {
+  public var italic: Bool
+  public var bold: Bool
+  public var underline: Bool
+
+  public init(italic: Bool = false, bold: Bool = false, underline: Bool = false) {
+    self.italic = italic
+    self.bold = bold
+    self.underline = underline
+  }
 
   /// The elements, outermost first.
   var kinds: [CueElement.Kind] {
@@ -91,13 +138,21 @@ private struct Style: Equatable {
 /// Walks the bytes of the `Text` field once, handing text and style changes to a `Builder`.
 private struct Parser {
   let bytes: UnsafeBufferPointer<UInt8>
-  var style = Style()
+  /// The event's style, and the script's styles by name.
+  let base: ASSTextStyle
+  let styles: [String: ASSTextStyle]
+  var style: ASSTextStyle
   var drawing = false
+  /// True once text was skipped in drawing mode.
+  var hasDrawing = false
   /// The first alignment tag, as an `\an` number.
   var alignment: Int?
 
-  init(bytes: UnsafeBufferPointer<UInt8>) {
+  init(bytes: UnsafeBufferPointer<UInt8>, base: ASSTextStyle, styles: [String: ASSTextStyle]) {
     self.bytes = bytes
+    self.base = base
+    self.styles = styles
+    self.style = base
   }
 
   mutating func run(into builder: inout Builder) {
@@ -120,6 +175,7 @@ private struct Parser {
         }
       }
       if drawing {
+        hasDrawing = true
         index += 1
         continue
       }
@@ -192,19 +248,21 @@ private struct Parser {
   private mutating func apply(name: Range<Int>, value: Range<Int>) {
     guard let first = name.first.map({ bytes[$0] }) else { return }
     if first == UInt8(ascii: "r") {
-      // `\r` or `\rStyleName`: back to the style's defaults.
-      style = Style()
+      // `\r` or `\rStyleName`: back to the event's style, or to the named one. The name runs
+      // to the next tag, letters or not.
+      let named = String(decoding: bytes[name.lowerBound + 1..<value.upperBound], as: UTF8.self)
+      style = named.isEmpty ? base : styles[named] ?? base
       return
     }
     let number = integer(value)
     switch name.count {
     case 1:
       switch first {
-      case UInt8(ascii: "i"): style.italic = number == 1
-      case UInt8(ascii: "u"): style.underline = number == 1
+      case UInt8(ascii: "i"): style.italic = number.map { $0 == 1 } ?? base.italic
+      case UInt8(ascii: "u"): style.underline = number.map { $0 == 1 } ?? base.underline
       case UInt8(ascii: "b"):
         // 0 or 1, or a font weight; anything else is the style's default.
-        if let number { style.bold = number == 1 || number >= 600 } else { style.bold = false }
+        if let number { style.bold = number == 1 || number >= 600 } else { style.bold = base.bold }
       case UInt8(ascii: "p"): drawing = (number ?? 0) > 0
       case UInt8(ascii: "a"):
         // The old SubStation numbers: 1-3 bottom, 5-7 top, 9-11 middle.
@@ -251,10 +309,10 @@ private struct Parser {
 /// Collects runs of styled text, then builds the cue text tree and its WebVTT form.
 private struct Builder {
   /// The style of the text appended next.
-  var style = Style()
-  private var runs: [(style: Style, bytes: [UInt8])] = []
+  var style = ASSTextStyle()
+  private var runs: [(style: ASSTextStyle, bytes: [UInt8])] = []
   private var current: [UInt8] = []
-  private var currentStyle = Style()
+  private var currentStyle = ASSTextStyle()
 
   /// Line breaks waiting for the next text, which decides the elements they sit in.
   private var pendingBreaks = 0
@@ -262,7 +320,7 @@ private struct Builder {
   mutating func append(_ byte: UInt8) {
     if pendingBreaks > 0 {
       // A break sits inside the elements open on both sides of it.
-      let common = Style(
+      let common = ASSTextStyle(
         italic: currentStyle.italic && style.italic, bold: currentStyle.bold && style.bold,
         underline: currentStyle.underline && style.underline)
       if common != currentStyle {

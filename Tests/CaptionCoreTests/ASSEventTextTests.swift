@@ -1,5 +1,5 @@
 import CaptionCore
-import CaptionMedia
+import Foundation
 import Testing
 
 @Suite("ASSEventText")
