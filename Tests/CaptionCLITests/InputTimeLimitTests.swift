@@ -87,7 +87,8 @@ struct InputTimeLimitTests {
     let run = ToolRun(["validate", media, other, "--timeout", "60"])
     #expect(run.status == 0)
     #expect(run.stderr == "")
-    #expect(run.stdout.hasSuffix("checked 3 files: 0 errors, 2 warnings, 0 remarks\n"))
+    #expect(
+      run.stdout.hasSuffix("checked 1 media file and 3 tracks: 0 errors, 2 warnings, 0 remarks\n"))
   }
 
   /// A named pipe nobody writes to hangs its reader: that input is stopped, the next one is

@@ -38,7 +38,8 @@ import Testing
     #expect(wide.track.encoding == "UTF-16LE")
     #expect(wide.track.cues.map(\.rawText) == ["héllo"])
 
-    // "천둥" in CP949: the language of the file name picks the code page.
+    // "천둥" in CP949: two Hangul syllables are little to go on; the language of the file name
+    // settles the guess.
     let cp949 = Array(script.utf8) + [0xC3, 0xB5, 0xB5, 0xD5, 0x0A]
     let legacy = try CaptionFileReader().read(bytes: cp949, path: "movie.ko.ass")
     #expect(legacy.track.encoding == "CP949")
@@ -46,7 +47,8 @@ import Testing
     #expect(legacy.track.cues.map(\.rawText) == ["천둥"])
     #expect(
       legacy.diagnostics.map(\.summary) == [
-        "6:54: warning: file is not UTF-8; decoded as CP949 (chosen for language ko)"
+        "6:54: warning: file is not UTF-8; decoded as CP949 (guessed from the content and "
+          + "language ko, confidence 0.52)"
       ])
   }
 
