@@ -15,7 +15,7 @@ enum BatchCommand: CaptionCommand {
     abstract: "Check many media and caption files in parallel, one JSON line per input.",
     usage:
       "batch <path> ... | --manifest <file> [--jobs <n>] [--timeout <seconds>] "
-      + "[--results <file>] [--resume] [--shard <i/n>] [--transcripts <dir>] "
+      + "[--results <file>] [--resume [--retry-errors]] [--shard <i/n>] [--transcripts <dir>] "
       + "[--transcript-format <format>] [--progress <mode>] [--quiet] "
       + "[--config <file>] [--profile <name>] [--locales <tags>] [--source-locale <tag>] "
       + "[--audio | --no-audio] [--audio-stream <index>] [--fail-on <severity>] "
@@ -56,6 +56,10 @@ enum BatchCommand: CaptionCommand {
         "resume",
         help: "Keep the results file and skip inputs it has a line for (same path, "
           + "size and modification time)."),
+      .init(
+        "retry-errors",
+        help: "With --resume: check again the inputs whose line is an error (unreadable or out "
+          + "of time); their old lines are removed first."),
       .init(
         "shard", value: "i/n",
         help: "Check only shard i (0-based) of n, chosen by a hash of each input's path."),
@@ -104,6 +108,10 @@ enum BatchCommand: CaptionCommand {
     let resultsPath = arguments.value("results").flatMap { $0 == "-" ? nil : $0 }
     if resume && resultsPath == nil {
       throw UsageError("'--resume' needs '--results <file>'")
+    }
+    let retryErrors = arguments.flag("retry-errors")
+    if retryErrors && !resume {
+      throw UsageError("'--retry-errors' needs '--resume' (and '--results <file>')")
     }
     let manifest = arguments.value("manifest")
     if arguments.positionals.isEmpty && manifest == nil {
@@ -203,6 +211,9 @@ enum BatchCommand: CaptionCommand {
     }
     let inShard = inputs.count + failedFolders.count
 
+    if retryErrors, let resultsPath {
+      _ = try BatchResultsFile.removeErrorLines(at: resultsPath)
+    }
     let results = try resultsPath.map { (path) throws(CommandFailure) in
       try BatchResultsFile(path: path, keep: resume)
     }

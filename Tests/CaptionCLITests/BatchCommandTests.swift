@@ -165,6 +165,39 @@ struct BatchCommandTests {
     #expect(last.last?.contains("good.vtt") == true)
   }
 
+  @Test func retryErrorsChecksAgainTheInputsThatFailedAndKeepsOneLineEach() throws {
+    let folder = try TemporaryFolder()
+    let media = try MuxMediaMaker.webm(in: folder)
+    _ = try folder.file("movie.en.vtt", SampleText.webvtt)
+    let results = folder.path + "/../" + UUID().uuidString + ".jsonl"
+    defer { try? FileManager.default.removeItem(atPath: results) }
+    // Too little time: the media input fails with an error line.
+    let first = ToolRun([
+      "batch", media, "--results", results, "--timeout", "0.000001", "--no-audio",
+    ])
+    #expect(first.status == 65)
+    let failed = try String(contentsOfFile: results, encoding: .utf8)
+    #expect(failed.split(separator: "\n").count == 1)
+    #expect(failed.contains("\"status\":\"error\""))
+    // Resuming alone keeps the error: the input is unchanged.
+    let resumed = ToolRun(["batch", media, "--results", results, "--resume", "--no-audio"])
+    #expect(resumed.status == 0)
+    #expect(try String(contentsOfFile: results, encoding: .utf8) == failed)
+    // Retrying checks it again and replaces its line.
+    let retried = ToolRun([
+      "batch", media, "--results", results, "--resume", "--retry-errors", "--no-audio",
+    ])
+    #expect(retried.status == 0 || retried.status == 1, "\(retried.stderr)")
+    let after = try String(contentsOfFile: results, encoding: .utf8).split(separator: "\n")
+    #expect(after.count == 1)
+    #expect(!after[0].contains("\"status\":\"error\""))
+    #expect(after[0].hasPrefix("{\"input\":\"\(media)\""))
+    // Without --resume it is a usage error.
+    let alone = ToolRun(["batch", media, "--retry-errors"])
+    #expect(alone.status == 64)
+    #expect(alone.stderr.hasPrefix("error: '--retry-errors' needs '--resume'"))
+  }
+
   @Test func resumeDoesNotRepeatMissingInputsOrEmptyFolders() throws {
     let folder = try Self.library()
     try folder.file("empty/notes.txt", "nothing here\n")
