@@ -31,7 +31,11 @@ public enum JSONReportWriter {
     json.endObject()
     let single = report.media.count == 1 ? report.media.first : nil
     json.key("media")
-    if let single { MediaInfoJSONWriter.write(single.info, to: &json) } else { json.null() }
+    if let single {
+      MediaInfoJSONWriter.write(single.info, damage: single.damage, to: &json)
+    } else {
+      json.null()
+    }
     json.key("tracks")
     json.beginArray()
     for entry in report.tracks {
@@ -54,7 +58,7 @@ public enum JSONReportWriter {
     for entry in report.media {
       json.beginObject()
       json.key("media")
-      MediaInfoJSONWriter.write(entry.info, to: &json)
+      MediaInfoJSONWriter.write(entry.info, damage: entry.damage, to: &json)
       json.key("coverage")
       writeCoverage(entry, to: &json)
       json.key("wcag")

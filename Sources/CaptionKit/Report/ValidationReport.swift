@@ -35,6 +35,8 @@ public struct ValidationReport: Sendable {
     public var checkedRules: [String]
     /// The speech detected in the audio (for timelines); nil when it was not analysed.
     public var speech: AudioActivity?
+    /// The damage found in the media's data (also given as `container.damaged` findings).
+    public var damage = MediaDamageReport()
 
     package init(
       info: MediaInfo, trackIDs: [String], coverage: CoverageSummary, coverageTrack: String?,

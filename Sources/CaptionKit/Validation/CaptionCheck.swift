@@ -187,11 +187,12 @@ public struct CaptionCheck: Sendable {
       media: facts, tracks: zip(ids, tracks).map { ($0, $1) }, audioAnalysed: input.audio != nil,
       diagnostics: mediaFindings
     ).verdicts()
-    report.media.append(
-      ValidationReport.MediaEntry(
-        info: input.info, trackIDs: ids, coverage: coverage,
-        coverageTrack: coverage.track.map { ids[$0] }, wcag: wcag,
-        checkedRules: validator.contextRules(in: validation).map(\.id), speech: input.audio))
+    var entry = ValidationReport.MediaEntry(
+      info: input.info, trackIDs: ids, coverage: coverage,
+      coverageTrack: coverage.track.map { ids[$0] }, wcag: wcag,
+      checkedRules: validator.contextRules(in: validation).map(\.id), speech: input.audio)
+    entry.damage = input.damage
+    report.media.append(entry)
   }
 
   /// Checks one caption file (`-`: standard input) into `report`: its track and findings,
