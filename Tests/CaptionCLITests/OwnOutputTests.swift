@@ -17,7 +17,9 @@ struct OwnOutputTests {
       let base = root.appendingPathComponent(folder)
       let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)
       while let url = walker?.nextObject() as? URL {
-        guard ["vtt", "srt", "ttml", "dfxp", "xml"].contains(url.pathExtension.lowercased())
+        guard
+          ["vtt", "srt", "ttml", "dfxp", "xml", "ass", "ssa"].contains(
+            url.pathExtension.lowercased())
         else { continue }
         found.append(String(url.path.dropFirst(root.path.count + 1)))
       }
@@ -26,7 +28,7 @@ struct OwnOutputTests {
   }()
 
   @Test func thereAreInputsOfEveryFormat() {
-    for ext in ["vtt", "srt", "ttml"] {
+    for ext in ["vtt", "srt", "ttml", "ass"] {
       #expect(Self.inputs.contains { $0.hasSuffix("." + ext) }, "no .\(ext) input")
     }
   }
@@ -35,7 +37,7 @@ struct OwnOutputTests {
   func whatConvertWritesValidatesWithoutParseFindings(input: String) throws {
     let folder = try TemporaryFolder()
     let path = Self.root.appendingPathComponent(input).path
-    for format in ["vtt", "srt", "ttml"] {
+    for format in ["vtt", "srt", "ttml", "ass"] {
       let output = folder.path + "/out." + format
       let convert = ToolRun(["convert", path, "-o", output])
       // Inputs that are not captions are refused and write nothing: nothing to check.
