@@ -2,7 +2,10 @@
 // libFuzzer targets for captionkit's readers. Built and run by Scripts/fuzz; see Docs/fuzzing.md.
 import PackageDescription
 
-let targets = ["fuzz-webvtt", "fuzz-cuetext", "fuzz-srt", "fuzz-decoding", "fuzz-ttml", "fuzz-ass"]
+let targets = [
+  "fuzz-webvtt", "fuzz-cuetext", "fuzz-srt", "fuzz-decoding", "fuzz-ttml", "fuzz-ass",
+  "fuzz-media",
+]
 
 let package = Package(
   name: "captionkit-fuzz",

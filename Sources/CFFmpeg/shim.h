@@ -150,6 +150,8 @@ CK_FUNCTION_TYPE(av_guess_format);
 CK_FUNCTION_TYPE(avio_open);
 CK_FUNCTION_TYPE(avio_open2);
 CK_FUNCTION_TYPE(avio_closep);
+CK_FUNCTION_TYPE(avio_alloc_context);
+CK_FUNCTION_TYPE(avio_context_free);
 CK_FUNCTION_TYPE(avformat_version);
 
 // libswresample

@@ -150,6 +150,8 @@ final class FFmpegLibrary: @unchecked Sendable {
   private let avGuessFormat: ck_av_guess_format_f
   private let avioOpen2: ck_avio_open2_f
   private let avioClosep: ck_avio_closep_f
+  private let avioAllocContext: ck_avio_alloc_context_f
+  private let avioContextFree: ck_avio_context_free_f
   private let avformatVersion: ck_avformat_version_f
 
   // libswresample
@@ -256,6 +258,8 @@ final class FFmpegLibrary: @unchecked Sendable {
     avGuessFormat = try format.resolve("av_guess_format")
     avioOpen2 = try format.resolve("avio_open2")
     avioClosep = try format.resolve("avio_closep")
+    avioAllocContext = try format.resolve("avio_alloc_context")
+    avioContextFree = try format.resolve("avio_context_free")
     avformatVersion = try format.resolve("avformat_version")
 
     swrAllocSetOpts2 = try swresample.resolve("swr_alloc_set_opts2")
@@ -701,6 +705,21 @@ final class FFmpegLibrary: @unchecked Sendable {
 
   func ioClose(_ io: UnsafeMutablePointer<UnsafeMutablePointer<AVIOContext>?>) -> Int32 {
     avioClosep(io)
+  }
+
+  /// `avio_alloc_context` for reading only: FFmpeg fills `buffer` (from `malloc`) through
+  /// `read` and moves with `seek`, passing them `opaque`.
+  func ioAllocReadContext(
+    buffer: UnsafeMutablePointer<UInt8>, size: Int32, opaque: UnsafeMutableRawPointer,
+    read: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int32) -> Int32,
+    seek: @convention(c) (UnsafeMutableRawPointer?, Int64, Int32) -> Int64
+  ) -> UnsafeMutablePointer<AVIOContext>? {
+    avioAllocContext(buffer, size, 0, opaque, read, nil, seek)
+  }
+
+  /// `avio_context_free`: frees the context, not its buffer.
+  func ioContextFree(_ io: UnsafeMutablePointer<UnsafeMutablePointer<AVIOContext>?>) {
+    avioContextFree(io)
   }
 
   func writeHeader(

@@ -15,6 +15,8 @@ final class FormatContext {
   let path: String
   /// The read deadline FFmpeg polls; kept alive here because FFmpeg holds its address.
   let deadline: InterruptDeadline
+  /// The bytes read when the media is in memory; freed after the context that reads them.
+  private var input: MemoryInput?
 
   /// Opens `path` as a local file and reads its header.
   ///
@@ -47,18 +49,7 @@ final class FormatContext {
     // `file:` keeps a colon in the path from being read as a protocol name.
     let status = library.openInput(&opened, "file:" + path, options: &options)
     guard status >= 0, let opened else {
-      // FFmpeg has freed the context it was given; what it logged is still keyed by it.
-      let detail = FFmpegLog.reason(from: context)
-      if status == FFmpegLibrary.Code.inputOutput {
-        // What demuxers return when the header runs past the end of the file.
-        throw FFmpegError(
-          code: status, message: "the file ends early or is damaged", operation: "open",
-          path: path, detail: detail ?? "input/output error")
-      }
-      let code = status < 0 ? status : FFmpegLibrary.Code.invalidData
-      throw FFmpegError(
-        code: code, message: library.errorText(code), operation: "open", path: path,
-        detail: detail)
+      throw Self.openingError(status, context: context, path: path, library: library)
     }
     context = opened
     Self.openings += 1
@@ -66,6 +57,60 @@ final class FormatContext {
     self.pointer = context
     self.path = path
     self.deadline = deadline
+  }
+
+  /// Opens media read from `input` (bytes in memory) and reads its header; `name` stands for
+  /// the path in errors. FFmpeg may open no protocol at all, so a playlist or a reference
+  /// among the bytes opens nothing. Reads stop after `timeLimit` seconds as for a file.
+  init(
+    reading input: MemoryInput, name: String, library: FFmpegLibrary, timeLimit: Double? = nil
+  ) throws(FFmpegError) {
+    let deadline = InterruptDeadline(seconds: timeLimit)
+    guard var context = library.formatContextAlloc() else {
+      throw library.error(FFmpegLibrary.Code.outOfMemory, "open", path: name)
+    }
+    _ = FFmpegLog.take(from: context)
+    context.pointee.interrupt_callback = AVIOInterruptCB(
+      callback: InterruptDeadline.callback,
+      opaque: Unmanaged.passUnretained(deadline).toOpaque())
+    // FFmpeg reads through `input` and leaves it to its owner to free.
+    context.pointee.pb = input.pointer
+    context.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
+    var options: OpaquePointer?
+    defer { library.dictionaryFree(&options) }
+    // No protocol has this name, so none is on the list.
+    _ = library.dictionarySet(&options, "protocol_whitelist", "none")
+    var opened: UnsafeMutablePointer<AVFormatContext>? = context
+    let status = library.openInput(&opened, "", options: &options)
+    guard status >= 0, let opened else {
+      throw Self.openingError(status, context: context, path: name, library: library)
+    }
+    context = opened
+    Self.openings += 1
+    self.library = library
+    self.pointer = context
+    self.path = name
+    self.deadline = deadline
+    self.input = input
+  }
+
+  /// The error for a failed `avformat_open_input`. FFmpeg has freed the context it was given;
+  /// what it logged is still keyed by it.
+  private static func openingError(
+    _ status: Int32, context: UnsafeMutablePointer<AVFormatContext>, path: String,
+    library: FFmpegLibrary
+  ) -> FFmpegError {
+    let detail = FFmpegLog.reason(from: context)
+    if status == FFmpegLibrary.Code.inputOutput {
+      // What demuxers return when the header runs past the end of the file.
+      return FFmpegError(
+        code: status, message: "the file ends early or is damaged", operation: "open",
+        path: path, detail: detail ?? "input/output error")
+    }
+    let code = status < 0 ? status : FFmpegLibrary.Code.invalidData
+    return FFmpegError(
+      code: code, message: library.errorText(code), operation: "open", path: path,
+      detail: detail)
   }
 
   /// How many media files the calling thread has opened (with success) so far: what shows

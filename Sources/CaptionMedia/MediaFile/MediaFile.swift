@@ -46,6 +46,22 @@ public final class MediaFile {
     self.context = context
   }
 
+  /// Reads media held in memory as `init(opening:)` reads a file: `name` stands for its path
+  /// in `info` and in errors. Only these bytes are read: FFmpeg opens nothing else, not even
+  /// a file a playlist or a reference among them names.
+  public init(
+    reading bytes: [UInt8], name: String, timeLimit: Double? = MediaProbe.defaultTimeLimit
+  ) throws {
+    let library = try FFmpegLibrary.shared()
+    let input = try MemoryInput(bytes: bytes, name: name, library: library)
+    let context = try FormatContext(
+      reading: input, name: name, library: library, timeLimit: timeLimit)
+    try context.findStreamInfo()
+    info = try MediaProbe.info(of: context)
+    context.deadline.extend(seconds: nil)
+    self.context = context
+  }
+
   /// Reads the file's packets once, to its end: the text subtitle streams whose indices are
   /// in `subtitles` (all of them when nil), as `MediaSubtitles.read` gives them, and the
   /// speech in the `audio` stream, as `AudioActivityAnalyzer.analyze` gives it.
