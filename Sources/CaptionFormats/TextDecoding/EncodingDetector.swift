@@ -94,10 +94,21 @@ public enum EncodingDetector {
             count: features.count))
       }
     }
-    return scored.enumerated().sorted {
+    var ranked = scored.enumerated().sorted {
       $0.element.total != $1.element.total
         ? $0.element.total > $1.element.total : $0.offset < $1.offset
-    }.map(\.element)
+    }
+    // Pages that read the sample as the same text are one guess, named by the first of them
+    // in `candidates`, whatever tiny differences their language profiles make to the score.
+    if let best = ranked.first,
+      let first = ranked.filter({ $0.element.text == best.element.text }).min(by: {
+        $0.offset < $1.offset
+      }), first.offset != best.offset
+    {
+      ranked.removeAll { $0.offset == first.offset }
+      ranked.insert(first, at: 0)
+    }
+    return ranked.map(\.element)
   }
 
   /// A confidence as written in messages: two decimals, `0.93`.
