@@ -171,11 +171,18 @@ struct BatchCommandTests {
     _ = try folder.file("movie.en.vtt", SampleText.webvtt)
     let results = folder.path + "/../" + UUID().uuidString + ".jsonl"
     defer { try? FileManager.default.removeItem(atPath: results) }
-    // Too little time: the media input fails with an error line.
-    let first = ToolRun([
-      "batch", media, "--results", results, "--timeout", "0.000001", "--no-audio",
-    ])
+    // The media's bytes are not media yet: the input fails with an error line. Then the real
+    // bytes come back with the same size and modification time, as after a transient failure
+    // (a network share that was away), so the input looks unchanged to --resume.
+    let real = try Data(contentsOf: URL(fileURLWithPath: media))
+    try Data(repeating: 0x55, count: real.count).write(to: URL(fileURLWithPath: media))
+    var garbled = stat()
+    #expect(stat(media, &garbled) == 0)
+    let first = ToolRun(["batch", media, "--results", results, "--no-audio"])
     #expect(first.status == 65)
+    try real.write(to: URL(fileURLWithPath: media))
+    var times = [garbled.st_atim, garbled.st_mtim]
+    #expect(utimensat(AT_FDCWD, media, &times, 0) == 0)
     let failed = try String(contentsOfFile: results, encoding: .utf8)
     #expect(failed.split(separator: "\n").count == 1)
     #expect(failed.contains("\"status\":\"error\""))
