@@ -15,10 +15,10 @@ enum MuxCommand: CaptionCommand {
     discussion: """
       Every video, audio and subtitle stream is copied packet for packet, with its metadata, \
       dispositions and the chapters. Each --track (any caption format captionkit reads) \
-      becomes a text stream: mov_text in .mp4 (converted, what it cannot hold is reported), \
-      subrip (or :codec=webvtt) in .mkv, webvtt in .webm. Language and kind come from the \
-      file name (movie.en.sdh.srt) unless :lang= and :kind= say otherwise; the kind sets the \
-      flags (captions, sdh and cc: captions + hearing_impaired; descriptions; forced), \
+      becomes a text stream: mov_text in .mp4 and .mov (converted, what it cannot hold is \
+      reported), subrip (or :codec=webvtt) in .mkv, webvtt in .webm. Language and kind come \
+      from the file name (movie.en.sdh.srt) unless :lang= and :kind= say otherwise; the kind \
+      sets the flags (captions, sdh and cc: captions + hearing_impaired; descriptions; forced), \
       :default sets the default flag and clears it on the other subtitle streams. A flag \
       the container does not keep is reported as a remark. The output is written to a \
       temporary file in the same folder and renamed into place.
@@ -29,7 +29,8 @@ enum MuxCommand: CaptionCommand {
         "track", value: "file[:options]", repeats: true,
         help: "A caption file to add, with :lang=, :kind=, :default and :codec= options."),
       .init(
-        "output", short: "o", value: "output", help: "The file to write: .mp4, .mkv or .webm."),
+        "output", short: "o", value: "output", help: "The file to write: .mp4, .mov, .mkv or .webm."
+      ),
       .init(
         "max-findings", value: "n",
         help: "Print at most this many findings of each rule (default 20; 0 prints all)."),
@@ -45,7 +46,8 @@ enum MuxCommand: CaptionCommand {
     }
     guard let container = MuxContainer(path: output) else {
       throw UsageError(
-        "cannot tell the container from '\(output)'", hint: "name the output .mp4, .mkv or .webm")
+        "cannot tell the container from '\(output)'",
+        hint: "name the output .mp4, .mov, .mkv or .webm")
     }
     let specs = try arguments.values("track").map(MuxTrackSpec.parse)
     if specs.isEmpty {
@@ -57,7 +59,7 @@ enum MuxCommand: CaptionCommand {
     for spec in specs {
       if let codec = spec.codec, !container.codecs.contains(codec) {
         let allowed = container.codecs.map(\.rawValue).joined(separator: " or ")
-        let rule = container == .mp4 ? " [\(MediaMuxer.mp4TextCodecRule)]" : ""
+        let rule = container.carriesOnlyMovText ? " [\(MediaMuxer.mp4TextCodecRule)]" : ""
         throw UsageError(
           "\(container.displayName) cannot carry \(codec.rawValue) text "
             + "('--track \(spec.path)')\(rule)",
@@ -112,7 +114,7 @@ enum MuxCommand: CaptionCommand {
               rule: MediaMuxer.mp4TextCodecRule, severity: .remark,
               message:
                 "\(result.track.format.rawValue) text is converted to mov_text, the text "
-                + "codec MP4 carries",
+                + "codec \(container.displayName) carries",
               file: spec.path)
           ], in: context)
       }

@@ -18,6 +18,15 @@ extension ISO639 {
     return table
   }()
 
+  /// The terminology form of a bibliographic code (`fra` for `fre`), which MOV needs: FFmpeg's
+  /// MOV muxer drops a bibliographic code without a word. Other codes are returned as they
+  /// are.
+  static func terminologyCode(_ code: String) -> String {
+    let lower = code.lowercased()
+    guard bibliographic.contains(lower), let short = twoLetter[lower] else { return code }
+    return twoLetter.first { $0.value == short && $0.key != lower }?.key ?? code
+  }
+
   /// The ISO 639-2 code a container stores for `tag` (`fre` for `fr-CA`, `yue` for `yue`);
   /// `und` for nil or a language without a three-letter code.
   static func containerCode(for tag: LanguageTag?) -> String {

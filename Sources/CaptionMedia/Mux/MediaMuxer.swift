@@ -80,7 +80,8 @@ public enum MediaMuxer {
         converters[index] = converter
         diagnostics.append(
           Diagnostic(
-            rule: container == .mp4 ? mp4TextCodecRule : notKeptRule, severity: .remark,
+            rule: container.carriesOnlyMovText ? mp4TextCodecRule : notKeptRule,
+            severity: .remark,
             message:
               "stream \(index) (\(codecName)) is converted to \(target): "
               + "\(container.displayName) cannot carry \(codecName); its styling may change",
@@ -98,6 +99,11 @@ public enum MediaMuxer {
           ofStream: index, of: source, to: outputIndex,
           clearingDefault: clearsDefault && type == .subtitle)
       else { continue }
+      if container == .mov, let language = stream.language,
+        ISO639.terminologyCode(language) != language
+      {
+        sink.setMetadata(ofStream: outputIndex, "language", ISO639.terminologyCode(language))
+      }
       mapping[index] = outputIndex
       copied.append((index, outputIndex))
       expected.append(
@@ -121,7 +127,7 @@ public enum MediaMuxer {
     for (number, track) in tracks.enumerated() {
       guard container.codecs.contains(track.codec) else {
         throw MuxError(
-          kind: .unsupported, rule: container == .mp4 ? mp4TextCodecRule : nil,
+          kind: .unsupported, rule: container.carriesOnlyMovText ? mp4TextCodecRule : nil,
           message:
             "\(container.displayName) cannot carry \(track.codec.rawValue) text "
             + "(track \(number + 1)\(track.source.map { ", \($0)" } ?? ""))",
@@ -143,7 +149,8 @@ public enum MediaMuxer {
       case .webvtt:
         sink.setCodec(ofStream: outputIndex, to: .webvtt)
       }
-      let code = ISO639.containerCode(for: track.language)
+      let stored = ISO639.containerCode(for: track.language)
+      let code = container == .mov ? ISO639.terminologyCode(stored) : stored
       sink.setMetadata(ofStream: outputIndex, "language", code)
       if let title = track.title {
         sink.setMetadata(ofStream: outputIndex, "title", title)
@@ -207,7 +214,7 @@ public enum MediaMuxer {
         message:
           "FFmpeg's \(container.displayName) muxer refuses these streams: "
           + (reason ?? error.message),
-        hint: "write another container (.mp4, .mkv or .webm)")
+        hint: "write another container (.mp4, .mov, .mkv or .webm)")
     }
     let packet = try Packet(library: library)
     let cuePacket = try Packet(library: library)
@@ -356,7 +363,7 @@ public enum MediaMuxer {
     }
     if type == .subtitle {
       return MuxError(
-        kind: .unsupported, rule: container == .mp4 ? mp4TextCodecRule : nil,
+        kind: .unsupported, rule: container.carriesOnlyMovText ? mp4TextCodecRule : nil,
         message:
           "stream \(index) of \(input) holds \(codec) subtitles, which "
           + "\(container.displayName) cannot carry",
@@ -364,14 +371,14 @@ public enum MediaMuxer {
           "extract it (captionkit extract) and add the file back with --track, which converts "
           + "it, or write .mkv")
     }
-    let others = MuxContainer.allCases.filter { $0 != container }
-      .map { $0 == .matroska ? ".mkv" : "." + $0.rawValue }
+    let others = MuxContainer.allCases.filter { $0 != container }.map { "." + $0.fileExtension }
     return MuxError(
       kind: .unsupported,
       message:
         "stream \(index) of \(input) holds \(codec) \(typeName), which "
         + "\(container.displayName) cannot carry",
-      hint: "write " + others.joined(separator: " or ") + " instead")
+      hint: "write " + others.dropLast().joined(separator: ", ")
+        + (others.count > 1 ? " or " : "") + (others.last ?? "") + " instead")
   }
 }
 

@@ -1,14 +1,18 @@
 /// A container `MediaMuxer` writes, chosen by the output's extension.
 public enum MuxContainer: String, Sendable, Hashable, CaseIterable {
   case mp4
+  /// QuickTime: the container of broadcast masters.
+  case mov
   case matroska
   case webm
 
-  /// The container for an output path: `.mp4`/`.m4v`, `.mkv`, `.webm`; nil for another.
+  /// The container for an output path: `.mp4`/`.m4v`, `.mov`, `.mkv`, `.webm`; nil for
+  /// another.
   public init?(path: String) {
     guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
     switch path[path.index(after: dot)...].lowercased() {
     case "mp4", "m4v": self = .mp4
+    case "mov": self = .mov
     case "mkv": self = .matroska
     case "webm": self = .webm
     default: return nil
@@ -19,26 +23,28 @@ public enum MuxContainer: String, Sendable, Hashable, CaseIterable {
   var formatName: String {
     switch self {
     case .mp4: return "mp4"
+    case .mov: return "mov"
     case .matroska: return "matroska"
     case .webm: return "webm"
     }
   }
 
-  /// The name users know: `MP4`, `Matroska`, `WebM`.
+  /// The name users know: `MP4`, `MOV`, `Matroska`, `WebM`.
   public var displayName: String {
     switch self {
     case .mp4: return "MP4"
+    case .mov: return "MOV"
     case .matroska: return "Matroska"
     case .webm: return "WebM"
     }
   }
 
-  /// The codec an added track gets unless another is asked for: `mov_text` in MP4, `subrip`
-  /// in Matroska (every player reads it, and FFmpeg keeps its `descriptions` flag), `webvtt`
+  /// The codec an added track gets unless another is asked for: `mov_text` in MP4 and MOV,
+  /// `subrip` in Matroska (every player reads it, and FFmpeg keeps its `descriptions` flag), `webvtt`
   /// in WebM.
   public var defaultCodec: MuxSubtitleCodec {
     switch self {
-    case .mp4: return .movText
+    case .mp4, .mov: return .movText
     case .matroska: return .subrip
     case .webm: return .webvtt
     }
@@ -47,11 +53,18 @@ public enum MuxContainer: String, Sendable, Hashable, CaseIterable {
   /// The codecs an added track may get.
   public var codecs: [MuxSubtitleCodec] {
     switch self {
-    case .mp4: return [.movText]
+    case .mp4, .mov: return [.movText]
     case .matroska: return [.subrip, .webvtt]
     case .webm: return [.webvtt]
     }
   }
+
+  /// True for the containers whose only text codec is `mov_text`: text of another codec is
+  /// converted to it (`container.mp4-text-codec`).
+  public var carriesOnlyMovText: Bool { self == .mp4 || self == .mov }
+
+  /// The file extension written: `mp4`, `mov`, `mkv`, `webm`.
+  public var fileExtension: String { self == .matroska ? "mkv" : rawValue }
 
   /// The dispositions of a text track that FFmpeg 5.1's muxer for this container stores with
   /// the given codec (read back from files it wrote).
@@ -59,6 +72,8 @@ public enum MuxContainer: String, Sendable, Hashable, CaseIterable {
     switch (self, codec) {
     case (.mp4, _):
       return [.default, .forced, .hearingImpaired, .captions, .descriptions, .visualImpaired]
+    // The muxer writes the `kind` boxes that hold the other flags in MP4 mode only.
+    case (.mov, _): return [.default]
     case (.matroska, .subrip):
       return [.default, .forced, .hearingImpaired, .visualImpaired, .descriptions]
     case (.matroska, _): return [.default, .forced, .hearingImpaired, .visualImpaired]

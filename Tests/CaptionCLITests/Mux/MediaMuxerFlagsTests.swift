@@ -13,8 +13,8 @@ struct MediaMuxerFlagsTests {
   ]
 
   @Test(arguments: [
-    (MuxContainer.mp4, MuxSubtitleCodec.movText), (.matroska, .subrip), (.matroska, .webvtt),
-    (.webm, .webvtt),
+    (MuxContainer.mp4, MuxSubtitleCodec.movText), (.mov, .movText), (.matroska, .subrip),
+    (.matroska, .webvtt), (.webm, .webvtt),
   ])
   func theTableOfKeptFlagsIsWhatFFmpegWrites(
     _ container: MuxContainer, _ codec: MuxSubtitleCodec

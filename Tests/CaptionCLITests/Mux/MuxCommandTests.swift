@@ -98,6 +98,39 @@ struct MuxCommandTests {
     #expect(try folder.listing().filter { $0.hasPrefix(".") } == [])
   }
 
+  @Test func movGetsMovTextTracksAndSaysWhichFlagsItLoses() throws {
+    let folder = try TemporaryFolder()
+    let media = try MuxMediaMaker.mp4(in: folder)
+    let english = try folder.file("movie.en.sdh.srt", Self.englishSRT)
+    let french = try folder.file("movie.fr.vtt", Self.frenchVTT)
+    let output = folder.path + "/master.mov"
+    let run = ToolRun([
+      "mux", media, "--track", english + ":default", "--track", french, "-o", output,
+    ])
+    #expect(run.status == 0)
+    #expect(
+      run.stdout
+        == "\(output): 2 streams copied, stream 2 added (mov_text, en, "
+        + "default+hearing_impaired+captions), stream 3 added (mov_text, fr)\n")
+    #expect(
+      run.stderr.hasPrefix(
+        "\(english): remark: srt text is converted to mov_text, the text codec MOV carries "
+          + "[container.mp4-text-codec]\n"))
+    #expect(
+      run.stderr.contains(
+        "\(english): remark: stream 2 (mov_text, sdh) loses the hearing_impaired, captions "
+          + "flags: FFmpeg's MOV muxer does not store them [container.disposition]\n"
+          + "    hint: write .mp4 to keep every flag\n"))
+    let streams = try MuxMediaMaker.streams(output)
+    // French is stored as fra, copied or added: FFmpeg's MOV muxer drops the code fre.
+    #expect(
+      streams.prefix(4) == [
+        "0 h264 - default", "1 aac fra default", "2 mov_text eng default", "3 mov_text fra -",
+      ])
+    #expect(try MuxMediaMaker.packetHashes(output) == MuxMediaMaker.packetHashes(media))
+    #expect(try Self.embeddedCues(output, stream: 2) == Self.cues(english))
+  }
+
   @Test func validateFindsTheMuxedTracks() throws {
     let folder = try TemporaryFolder()
     let media = try MuxMediaMaker.mp4(in: folder)
@@ -280,7 +313,7 @@ struct MuxCommandTests {
     #expect(
       run.stderr.hasPrefix(
         "error: stream 0 of \(media) holds h264 video, which WebM cannot carry\n"
-          + "hint: write .mp4 or .mkv instead\n"))
+          + "hint: write .mp4, .mov or .mkv instead\n"))
     #expect(try folder.listing().filter { $0.hasPrefix("out") || $0.hasPrefix(".out") } == [])
   }
 

@@ -6,6 +6,7 @@ import Testing
 struct MuxContainerTests {
   @Test(arguments: [
     ("out.mp4", MuxContainer.mp4), ("a/b.M4V", .mp4), ("x.mkv", .matroska), ("x.webm", .webm),
+    ("master.MOV", .mov),
   ])
   func theExtensionChoosesTheContainer(_ path: String, _ container: MuxContainer) {
     #expect(MuxContainer(path: path) == container)
@@ -19,6 +20,7 @@ struct MuxContainerTests {
 
   @Test func eachContainerHasItsTextCodecs() {
     #expect(MuxContainer.mp4.codecs == [.movText])
+    #expect(MuxContainer.mov.codecs == [.movText])
     #expect(MuxContainer.matroska.codecs == [.subrip, .webvtt])
     #expect(MuxContainer.webm.codecs == [.webvtt])
     #expect(MuxContainer.allCases.allSatisfy { $0.codecs.first == $0.defaultCodec })
