@@ -1,0 +1,70 @@
+import CaptionCore
+import Foundation
+import Testing
+
+@testable import CaptionMedia
+
+/// The A/53 caption data of H.264 video comes back from a media file's one pass, in
+/// presentation order, with the times of the pictures that carry it.
+@Suite struct ClosedCaptionPassTests {
+  /// The closed captions `MediaFile.read` gives for `path`.
+  static func captions(_ path: String) throws -> MediaClosedCaptions {
+    let file = try MediaFile(opening: path)
+    let contents = try file.read(subtitles: [], closedCaptions: true)
+    return try #require(contents.closedCaptions)
+  }
+
+  /// Each pair as `milliseconds first second`, valid ones only marked `!`.
+  static func lines(_ pairs: CaptionPairs) -> [String] {
+    pairs.map { pair in
+      "\(pair.time.milliseconds) \(hex(pair.first)) \(hex(pair.second))\(pair.isValid ? "" : " !")"
+    }
+  }
+
+  static func hex(_ byte: UInt8) -> String {
+    let digits = String(byte, radix: 16)
+    return digits.count == 1 ? "0" + digits : digits
+  }
+
+  /// The lines of the pairs `pair(n)` gives on pictures 0 ..< count, 40 ms apart.
+  static func expected(_ pair: (Int) -> (UInt8, UInt8), count: Int = CaptionedMedia.pictures)
+    -> [String]
+  {
+    (0..<count).map { picture in
+      let (first, second) = pair(picture)
+      return "\(picture * 40) \(hex(first)) \(hex(second))"
+    }
+  }
+
+  @Test(arguments: ["ts", "mp4", "mkv"])
+  func pairsWrittenInSEIComeBackWithTheirPictureTimes(container: String) throws {
+    let captions = try Self.captions(try CaptionedMedia.h264Direct(container))
+    #expect(captions.streams.count == 1)
+    let stream = try #require(captions.streams.first)
+    #expect(stream.streamIndex == 0)
+    #expect(stream.source == .a53(codec: "h264"))
+    #expect(Self.lines(stream.field1) == Self.expected(CaptionedMedia.field1))
+    #expect(Self.lines(stream.field2) == Self.expected(CaptionedMedia.field2))
+    #expect(stream.services708 == [])
+    #expect(captions.diagnostics.map(\.message) == [])
+  }
+
+  @Test(arguments: ["ts", "mp4", "mkv"])
+  func pairsOfBFramesComeBackInPresentationOrder(container: String) throws {
+    let path = try CaptionedMedia.h264BFrames(container)
+    // The file stores pictures out of presentation order, or the test proves nothing.
+    let times = try CaptionedMedia.packetTimes(path).compactMap(\.pts)
+    #expect(times != times.sorted())
+    let captions = try Self.captions(path)
+    let stream = try #require(captions.streams.first)
+    #expect(Self.lines(stream.field1) == Self.expected(CaptionedMedia.field1))
+    #expect(Self.lines(stream.field2) == Self.expected(CaptionedMedia.field2))
+    #expect(captions.diagnostics.map(\.message) == [])
+  }
+
+  @Test func withoutTheOptionNothingIsRead() throws {
+    let file = try MediaFile(opening: try CaptionedMedia.h264Direct("mkv"))
+    let contents = try file.read(subtitles: [])
+    #expect(contents.closedCaptions == nil)
+  }
+}
