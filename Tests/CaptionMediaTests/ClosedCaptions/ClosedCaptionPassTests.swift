@@ -62,6 +62,25 @@ import Testing
     #expect(captions.diagnostics.map(\.message) == [])
   }
 
+  @Test(arguments: ["ts", "mkv"])
+  func damagedCaptionDataIsReportedWithItsStreamAndTime(container: String) throws {
+    let captions = try Self.captions(try CaptionedMedia.h264Damaged(container))
+    let stream = try #require(captions.streams.first)
+    // Every pair that is there is still read.
+    #expect(Self.lines(stream.field1) == Self.expected(CaptionedMedia.field1))
+    let messages = captions.diagnostics.map(\.message)
+    #expect(messages.count == 2)
+    #expect(
+      messages.first?.hasPrefix(
+        "stream 0 at 00:00:00.400: cc_count is 31, but the SEI message holds 2 triplets (byte ")
+        == true)
+    #expect(
+      messages.last?.hasPrefix(
+        "stream 0 at 00:00:00.800: an SEI message of type 4 says it holds 217 bytes, but only "
+          + "17 are left in its NAL unit (byte ") == true)
+    #expect(captions.diagnostics.allSatisfy { $0.rule == "container.closed-captions" })
+  }
+
   @Test func withoutTheOptionNothingIsRead() throws {
     let file = try MediaFile(opening: try CaptionedMedia.h264Direct("mkv"))
     let contents = try file.read(subtitles: [])

@@ -88,6 +88,20 @@ enum CaptionedMedia {
     return container == "mkv" ? encoded : try remux(encoded, "cc-bframes." + container)
   }
 
+  /// The direct clip, but picture 10's `cc_count` says 31 triplets where 2 are written, and
+  /// picture 20's SEI message says it holds 200 bytes more than it does.
+  static func h264Damaged(_ container: String) throws -> String {
+    let stream = try annexB("cc-damaged.h264", hevc: false) { picture in
+      let data = A53Writer.ccData(triplets(picture), count: picture == 10 ? 31 : nil)
+      let payload = A53Writer.registeredUserData(data)
+      let size = picture == 20 ? payload.count + 200 : nil
+      return A53Writer.seiNAL(
+        hevc: false, messages: [A53Writer.message(type: 4, payload: payload, size: size)],
+        stopBit: picture != 20)
+    }
+    return try remux(stream, "cc-damaged." + container)
+  }
+
   /// HEVC with the pairs of `triplets(n)` on each picture, in `container`.
   static func hevc(_ container: String) throws -> String {
     let stream = try annexB("cc-direct.hevc", hevc: true) { sei(hevc: true, triplets($0)) }
