@@ -83,8 +83,7 @@ struct ClosedCaptionPass {
     if reader.a53 != nil {
       reader.readPicture(packet.bytes, ticks: ticks, problems: &problems)
     } else {
-      reader.readEIA608(
-        packet.bytes, ticks: ticks, duration: packet.duration, problems: &problems)
+      reader.readEIA608(packet.bytes, ticks: ticks, problems: &problems)
     }
     for problem in problems {
       report(
@@ -262,11 +261,10 @@ struct ClosedCaptionPass {
     }
 
     /// Reads one packet of an `eia_608` stream: `cdat`/`cdt2` atoms of byte pairs (a
-    /// QuickTime `c608` sample), or `cc_data` triplets. A packet holding several pairs of a
-    /// field spreads them evenly over its duration, one after the other.
+    /// QuickTime `c608` sample), or `cc_data` triplets. The pairs of a packet share its
+    /// time (a decoder takes them one a frame from there).
     func readEIA608(
-      _ bytes: UnsafeRawBufferPointer, ticks: Int64?, duration: Int64,
-      problems: inout [A53CaptionReader.Problem]
+      _ bytes: UnsafeRawBufferPointer, ticks: Int64?, problems: inout [A53CaptionReader.Problem]
     ) {
       let ticks = ticks ?? lastTicks ?? 0
       lastTicks = ticks
@@ -332,16 +330,14 @@ struct ClosedCaptionPass {
           position += 3
         }
       }
-      for (field, pairs) in fields.enumerated() where !pairs.isEmpty {
-        let step = pairs.count > 1 ? max(0, duration) / Int64(pairs.count) : 0
-        for (offset, pair) in pairs.enumerated() {
+      for (field, pairs) in fields.enumerated() {
+        for pair in pairs {
           let word = UInt32(pair.0) << 8 | UInt32(pair.1) | (pair.2 ? 0x1_0000 : 0)
-          let time = ticks + step * Int64(offset)
           if field == 0 {
-            field1Ticks.append(time)
+            field1Ticks.append(ticks)
             field1Words.append(word)
           } else {
-            field2Ticks.append(time)
+            field2Ticks.append(ticks)
             field2Words.append(word)
           }
         }

@@ -81,6 +81,92 @@ import Testing
     #expect(captions.diagnostics.allSatisfy { $0.rule == "container.closed-captions" })
   }
 
+  @Test(arguments: ["ts", "mp4", "mkv"])
+  func hevcPrefixSEIIsRead(container: String) throws {
+    let captions = try Self.captions(try CaptionedMedia.hevc(container))
+    let stream = try #require(captions.streams.first)
+    #expect(stream.source == .a53(codec: "hevc"))
+    #expect(Self.lines(stream.field1) == Self.expected(CaptionedMedia.field1))
+    #expect(Self.lines(stream.field2) == Self.expected(CaptionedMedia.field2))
+    #expect(captions.diagnostics.map(\.message) == [])
+  }
+
+  @Test func mpeg2UserDataIsReadInPresentationOrder() throws {
+    let path = try CaptionedMedia.mpeg2()
+    let times = try CaptionedMedia.packetTimes(path).compactMap(\.pts)
+    #expect(times != times.sorted())
+    let captions = try Self.captions(path)
+    let stream = try #require(captions.streams.first)
+    #expect(stream.source == .a53(codec: "mpeg2video"))
+    #expect(Self.lines(stream.field1) == Self.expected(CaptionedMedia.field1))
+    #expect(Self.lines(stream.field2) == Self.expected(CaptionedMedia.field2))
+    #expect(captions.diagnostics.map(\.message) == [])
+  }
+
+  @Test func aQuickTimeC608TrackIsRead() throws {
+    let captions = try Self.captions(try CaptionedMedia.c608())
+    let stream = try #require(captions.streams.first)
+    #expect(stream.source == .c608Track)
+    // FFmpeg's muxer keeps field 1 only, and the track it writes from `subcc` has a sample
+    // for every picture but the last (as `ffprobe -show_packets` shows).
+    #expect(Self.lines(stream.field1) == Self.expected(CaptionedMedia.field1, count: 49))
+    #expect(Self.lines(stream.field2) == [])
+    #expect(captions.diagnostics.map(\.message) == [])
+  }
+
+  @Test func anSCCFileIsAnEIA608Stream() throws {
+    let scc = """
+      Scenarist_SCC V1.0
+
+      00:00:01:00\t9420 9420 94ae c8e5
+
+      00:00:02:15\t942c 942c
+
+      """
+    let path = try MediaFixtures.file("cc-sample.scc", contents: Data(scc.utf8))
+    let captions = try Self.captions(path)
+    let stream = try #require(captions.streams.first)
+    #expect(stream.source == .eia608Stream)
+    // Each packet's pairs share its time, as FFmpeg's SCC reader gives it.
+    #expect(
+      Self.lines(stream.field1) == [
+        "1000 94 20", "1000 94 20", "1000 94 ae", "1000 c8 e5", "2495 94 2c", "2495 94 2c",
+      ])
+    #expect(captions.diagnostics.map(\.message) == [])
+  }
+
+  @Test func cea708ServicesAreFoundInPresentationOrder() throws {
+    let captions = try Self.captions(try CaptionedMedia.h264With708())
+    let stream = try #require(captions.streams.first)
+    #expect(stream.services708 == [1, 2])
+    #expect(Self.lines(stream.field1) == Self.expected(CaptionedMedia.field1))
+    #expect(captions.diagnostics.map(\.message) == [])
+    #expect(stream.hasCaptions)
+  }
+
+  @Test func aTransportStreamsCaptionServiceDescriptorIsRead() throws {
+    let captions = try Self.captions(try CaptionedMedia.transportStreamWithServices())
+    let stream = try #require(captions.streams.first)
+    #expect(
+      stream.serviceDescriptors == [
+        CaptionServiceDescriptor(service: .line21(field: 1), language: "eng"),
+        CaptionServiceDescriptor(
+          service: .digital(service: 2), language: "spa", isEasyReader: true,
+          isWideAspectRatio: true),
+      ])
+    #expect(Self.lines(stream.field1) == Self.expected(CaptionedMedia.field1))
+  }
+
+  @Test func aFileWithoutCaptionsHasItsVideoStreamAndNoPairs() throws {
+    let captions = try Self.captions(try MediaFixtures.sample("mp4"))
+    // mpeg4 video cannot carry A/53 captions: nothing is read.
+    #expect(captions.streams == [])
+    let plain = try Self.captions(try MediaFixtures.sample("ts"))
+    #expect(plain.streams.map(\.streamIndex) == [0])
+    #expect(plain.streams.first?.field1.isEmpty == true)
+    #expect(plain.captioned == [])
+  }
+
   @Test func withoutTheOptionNothingIsRead() throws {
     let file = try MediaFile(opening: try CaptionedMedia.h264Direct("mkv"))
     let contents = try file.read(subtitles: [])

@@ -1,6 +1,8 @@
 import CaptionRuntime
 import Foundation
 
+@testable import CaptionMedia
+
 /// Media carrying A/53 closed captions, made in the test folder once per run: a short
 /// `testsrc2` clip encoded with ffmpeg, SEI NAL units written into it here (`A53Writer`), then
 /// re-encoded or remuxed with ffmpeg.
@@ -132,6 +134,102 @@ enum CaptionedMedia {
     return String(decoding: output, as: UTF8.self).split(separator: "\n").map { line in
       let parts = line.split(separator: ",", omittingEmptySubsequences: false)
       return (Int64(parts.first ?? ""), parts.count > 1 ? Int64(parts[1]) : nil)
+    }
+  }
+}
+
+extension CaptionedMedia {
+  /// The B-frame clip re-encoded as MPEG-2 video with two B-frames and `-a53cc 1`, in a
+  /// transport stream: the encoder writes each picture's pairs as its user data.
+  static func mpeg2() throws -> String {
+    let source = try h264BFrames("mkv")
+    return try MediaFixtures.media(
+      "cc-mpeg2.ts",
+      ["-i", source, "-c:v", "mpeg2video", "-bf", "2", "-g", "25", "-a53cc", "1"])
+  }
+
+  /// A QuickTime movie with only a `c608` track, written by FFmpeg from the captions of the
+  /// direct clip (lavfi's `subcc` output copied).
+  static func c608() throws -> String {
+    let source = try h264Direct("ts")
+    return try MediaFixtures.media(
+      "cc-c608.mov",
+      ["-f", "lavfi", "-i", "movie=\(source)[out0+subcc]", "-map", "0:1", "-c:s", "copy"])
+  }
+
+  /// The DTVCC triplets of one packet with a block of service 1 (`AB`) and one of service 2
+  /// (`C`), split over two pictures: the first two triplets, then the last.
+  static let dtvcc: [[A53Writer.Triplet]] = [
+    [
+      A53Writer.Triplet(type: 3, first: 0x03, second: 1 << 5 | 2),
+      A53Writer.Triplet(type: 2, first: 0x41, second: 0x42),
+    ],
+    [
+      A53Writer.Triplet(type: 2, first: 2 << 5 | 1, second: 0x43),
+      // Padding: not valid, not data.
+      A53Writer.Triplet(isValid: false, type: 2, first: 0, second: 0),
+    ],
+  ]
+
+  /// The B-frame clip, with a DTVCC packet for services 1 and 2 over pictures 5 and 6, in a
+  /// transport stream.
+  static func h264With708() throws -> String {
+    let stream = try annexB("cc-708.h264", hevc: false) { picture in
+      let extra = (5...6).contains(picture) ? dtvcc[picture - 5] : []
+      return sei(hevc: false, triplets(picture, extra: extra))
+    }
+    let encoded = try MediaFixtures.media(
+      "cc-708.mkv",
+      [
+        "-r", "\(frameRate)", "-i", stream, "-c:v", "libx264", "-bf", "3", "-g", "25",
+        "-a53cc", "1",
+      ])
+    return try remux(encoded, "cc-708.ts")
+  }
+
+  /// `caption_service_descriptor` of two services: English CEA-608 on field 1, Spanish
+  /// CEA-708 service 2 for easy readers on a wide picture.
+  static let serviceDescriptor: [UInt8] =
+    [0x86, 13, 0xC0 | 2] + Array("eng".utf8) + [0x7E, 0x3F, 0xFF] + Array("spa".utf8)
+    + [0xC2, 0xFF, 0xFF]
+
+  /// The direct clip's transport stream with `serviceDescriptor` added to the video
+  /// stream's descriptors in every program map table (its CRC computed again).
+  static func transportStreamWithServices() throws -> String {
+    let source = try h264Direct("ts")
+    return try once("cc-services.ts") { path in
+      var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: source)))
+      let pmtPID = 0x1000
+      var patched = 0
+      for start in stride(from: 0, to: bytes.count - 187, by: 188) {
+        let pid = Int(bytes[start + 1] & 0x1F) << 8 | Int(bytes[start + 2])
+        guard pid == pmtPID, bytes[start + 1] & 0x40 != 0, bytes[start + 3] & 0x30 == 0x10
+        else { continue }
+        let sectionStart = start + 5 + Int(bytes[start + 4])
+        let length = Int(bytes[sectionStart + 1] & 0x0F) << 8 | Int(bytes[sectionStart + 2])
+        var section = Array(bytes[sectionStart..<(sectionStart + 3 + length - 4)])
+        // After the program's descriptors, each stream: type, PID, descriptors' length.
+        let programInfo = Int(section[10] & 0x0F) << 8 | Int(section[11])
+        let stream = 12 + programInfo
+        let esLength = Int(section[stream + 3] & 0x0F) << 8 | Int(section[stream + 4])
+        let newLength = esLength + serviceDescriptor.count
+        section[stream + 3] = 0xF0 | UInt8(newLength >> 8)
+        section[stream + 4] = UInt8(newLength & 0xFF)
+        section.insert(contentsOf: serviceDescriptor, at: stream + 5 + esLength)
+        let sectionLength = section.count - 3 + 4
+        section[1] = section[1] & 0xF0 | UInt8(sectionLength >> 8)
+        section[2] = UInt8(sectionLength & 0xFF)
+        let crc = TransportStreamCaptionServices.crc32(section[...])
+        section += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> $0) }
+        guard sectionStart + section.count <= start + 188 else { continue }
+        bytes.replaceSubrange(sectionStart..<(sectionStart + section.count), with: section)
+        for index in (sectionStart + section.count)..<(start + 188) { bytes[index] = 0xFF }
+        patched += 1
+      }
+      guard patched > 0 else {
+        throw MediaFixtures.Failure(description: "no program map table in \(source)")
+      }
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
     }
   }
 }
