@@ -167,6 +167,55 @@ import Testing
     #expect(plain.captioned == [])
   }
 
+  /// The 608 pairs FFmpeg gives for `path` through lavfi's `subcc` output (the caption data
+  /// its decoder attaches to each picture), as `lines` gives them, with times relative to
+  /// the first packet's: field 1, then field 2.
+  static func ffmpegPairs(_ path: String) throws -> ([String], [String]) {
+    let output = try MediaFixtures.run(
+      "ffprobe",
+      [
+        "-v", "error", "-f", "lavfi", "movie=\(path)[out0+subcc]", "-select_streams", "s",
+        "-show_entries", "packet=pts_time,data", "-show_data", "-of", "compact",
+      ])
+    var fields: ([String], [String]) = ([], [])
+    var first: Int?
+    for line in String(decoding: output, as: UTF8.self).split(separator: "\n") {
+      // packet|pts_time=1.480000|data=\n00000000: fc14 00fd 1500    ......\n
+      let parts = line.split(separator: "|")
+      guard parts.count == 3, let seconds = Double(parts[1].dropFirst("pts_time=".count))
+      else { continue }
+      let milliseconds = Int((seconds * 1000).rounded())
+      first = first ?? milliseconds
+      var bytes: [UInt8] = []
+      for row in parts[2].components(separatedBy: "\\n").dropFirst() {
+        guard let colon = row.firstIndex(of: ":") else { continue }
+        let hex = row[row.index(after: colon)...].prefix(41).filter { $0 != " " }
+        var index = hex.startIndex
+        while let next = hex.index(index, offsetBy: 2, limitedBy: hex.endIndex), index < next {
+          if let byte = UInt8(hex[index..<next], radix: 16) { bytes.append(byte) }
+          index = next
+        }
+      }
+      for triplet in stride(from: 0, to: bytes.count - 2, by: 3) {
+        let flags = bytes[triplet]
+        guard flags & 4 != 0, flags & 3 < 2 else { continue }
+        let text =
+          "\(milliseconds - (first ?? 0)) \(hex(bytes[triplet + 1])) \(hex(bytes[triplet + 2]))"
+        if flags & 3 == 0 { fields.0.append(text) } else { fields.1.append(text) }
+      }
+    }
+    return fields
+  }
+
+  @Test func pairsAndTimesAreThoseFFmpegsDecoderGivesEachPicture() throws {
+    let path = try CaptionedMedia.h264With708()
+    let (field1, field2) = try Self.ffmpegPairs(path)
+    #expect(field1.count == CaptionedMedia.pictures)
+    let stream = try #require(try Self.captions(path).streams.first)
+    #expect(Self.lines(stream.field1) == field1)
+    #expect(Self.lines(stream.field2) == field2)
+  }
+
   @Test func withoutTheOptionNothingIsRead() throws {
     let file = try MediaFile(opening: try CaptionedMedia.h264Direct("mkv"))
     let contents = try file.read(subtitles: [])
