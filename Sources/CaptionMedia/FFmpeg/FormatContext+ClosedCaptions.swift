@@ -16,6 +16,24 @@ extension FormatContext {
     return Array(UnsafeBufferPointer(start: data, count: Int(parameters.pointee.extradata_size)))
   }
 
+  /// The indices of the video streams in which FFmpeg saw closed captions while it read the
+  /// stream information (`FF_CODEC_PROPERTY_CLOSED_CAPTIONS`, set by the H.264 and MPEG-2
+  /// decoders on the first pictures). The flag is kept in the stream's internal decoder
+  /// context, which FFmpeg 5.1 does not make public: only its description of the input
+  /// (`av_dump_format`, what ffprobe prints as `Closed Captions`) says it, so that is read.
+  func streamsWithClosedCaptions() -> Set<Int> {
+    let text = FFmpegLog.capturingUnattributed { library.dumpFormat(pointer) }
+    var found: Set<Int> = []
+    for line in text.split(separator: "\n") where line.contains("Closed Captions") {
+      // `  Stream #0:1[0x100](eng): Video: h264 (High), ..., Closed Captions, 25 fps`
+      guard let mark = line.firstRange(of: "Stream #0:") else { continue }
+      if let index = Int(line[mark.upperBound...].prefix(while: \.isNumber)) {
+        found.insert(index)
+      }
+    }
+    return found
+  }
+
   /// The container's identifier of the stream at `index` (`AVStream.id`: the PID in an MPEG
   /// transport stream, the track ID in MP4); nil out of range.
   func streamIdentifier(_ index: Int) -> Int? {

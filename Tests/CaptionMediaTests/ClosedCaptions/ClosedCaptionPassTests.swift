@@ -222,3 +222,21 @@ import Testing
     #expect(contents.closedCaptions == nil)
   }
 }
+
+/// The probe says which video streams FFmpeg saw closed captions in, as ffprobe does.
+@Suite struct ClosedCaptionProbeTests {
+  @Test func captionedVideoStreamsAreMarked() throws {
+    for path in [
+      try CaptionedMedia.h264BFrames("ts"), try CaptionedMedia.h264Direct("mp4"),
+      try CaptionedMedia.mpeg2(),
+    ] {
+      let info = try MediaProbe.probe(path)
+      #expect(info.streams.map(\.hasClosedCaptions) == [true], "\(path)")
+    }
+  }
+
+  @Test func videoWithoutCaptionsIsNotMarked() throws {
+    let info = try MediaProbe.probe(try MediaFixtures.sample("ts"))
+    #expect(info.streams.map(\.hasClosedCaptions) == [false, false])
+  }
+}
