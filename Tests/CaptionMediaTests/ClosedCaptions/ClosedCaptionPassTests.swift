@@ -157,6 +157,17 @@ import Testing
     #expect(Self.lines(stream.field1) == Self.expected(CaptionedMedia.field1))
   }
 
+  @Test func mediaReadFromMemoryGivesTheSameCaptionsAndDescriptors() throws {
+    let path = try CaptionedMedia.transportStreamWithServices()
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    let file = try MediaFile(reading: bytes, name: "memory.ts")
+    let fromMemory = try #require(
+      try file.read(subtitles: [], closedCaptions: true).closedCaptions)
+    let fromFile = try Self.captions(path)
+    #expect(fromMemory.streams == fromFile.streams)
+    #expect(fromMemory.streams.first?.serviceDescriptors.count == 2)
+  }
+
   @Test func aFileWithoutCaptionsHasItsVideoStreamAndNoPairs() throws {
     let captions = try Self.captions(try MediaFixtures.sample("mp4"))
     // mpeg4 video cannot carry A/53 captions: nothing is read.
