@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import CaptionMedia
@@ -36,6 +37,47 @@ import Testing
         "a caption service descriptor lists 3 services but holds 2",
         "a descriptor of tag 10 runs past the end of its loop",
       ])
+  }
+
+  static let expected = [
+    CaptionServiceDescriptor(service: .line21(field: 1), language: "eng"),
+    CaptionServiceDescriptor(
+      service: .digital(service: 2), language: "spa", isEasyReader: true,
+      isWideAspectRatio: true),
+  ]
+
+  /// The first packets of the transport stream whose map table carries the descriptor.
+  static func head() throws -> [UInt8] {
+    let path = try CaptionedMedia.transportStreamWithServices()
+    return Array([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))).prefix(188 * 50))
+  }
+
+  @Test func readsTheVideoStreamsDescriptorsFromTheMapTable() throws {
+    let services = try #require(TransportStreamCaptionServices.read(try Self.head()))
+    // ffmpeg's muxer gives the video stream PID 0x100.
+    #expect(services.streams == [0x100: Self.expected])
+    #expect(services.program == [])
+    #expect(services.problems == [])
+  }
+
+  @Test func readsPacketsOf192BytesWithATimeCodeBeforeEach() throws {
+    let head = try Self.head()
+    var m2ts: [UInt8] = []
+    for start in stride(from: 0, to: head.count, by: 188) {
+      m2ts += [0x00, 0x01, 0x02, 0x03] + head[start..<(start + 188)]
+    }
+    let services = try #require(TransportStreamCaptionServices.read(m2ts))
+    #expect(services.streams == [0x100: Self.expected])
+  }
+
+  @Test func aMapTableWhoseCRCDoesNotMatchIsNotRead() throws {
+    var head = try Self.head()
+    // The first map table: "eng" becomes "enh".
+    let language = try #require(head.firstRange(of: Array("eng".utf8)))
+    head[language.upperBound - 1] = 0x68
+    let services = try #require(TransportStreamCaptionServices.read(head))
+    #expect(services.streams == [:])
+    #expect(services.problems == ["the program map table's CRC does not match its bytes"])
   }
 
   @Test func noTablesInBytesThatAreNotATransportStream() {
