@@ -78,7 +78,7 @@ struct ClosedCaptionPass {
   mutating func read(_ packet: Packet) {
     let index = packet.streamIndex
     guard index >= 0, index < readers.count, let reader = readers[index] else { return }
-    let ticks = packet.presentationTime ?? packet.decodingTime
+    let ticks = reader.time(of: packet)
     var problems: [A53CaptionReader.Problem] = []
     if reader.a53 != nil {
       reader.readPicture(packet.bytes, ticks: ticks, problems: &problems)
@@ -87,7 +87,7 @@ struct ClosedCaptionPass {
     }
     for problem in problems {
       report(
-        reader, ticks: ticks ?? reader.lastTicks,
+        reader, ticks: ticks,
         problem.message + " (byte \(problem.offset) of the packet)")
     }
     for message in reader.takeProblems() {
@@ -157,8 +157,9 @@ struct ClosedCaptionPass {
     private var waiting: [(ticks: Int64, triplets: [UInt8])] = []
     /// The time of the last picture that left the window.
     private var lastEmitted: Int64?
-    /// The time of the last packet read, for packets without one.
-    private(set) var lastTicks: Int64?
+    /// Where the packet after the last one read starts (its time plus its duration), for a
+    /// packet without a time of its own (raw streams).
+    private var nextTicks: Int64 = 0
     /// Pairs are kept as ticks and packed words until the end, as `CaptionPairs` stores them.
     private(set) var field1Ticks: [Int64] = []
     private(set) var field1Words: [UInt32] = []
@@ -188,6 +189,14 @@ struct ClosedCaptionPass {
         numerator: numerator, timescale: timescale, origin: origin, ticks: ticks, words: words)
     }
 
+    /// The time of `packet`: its presentation time, else its decoding time, else where the
+    /// packet before it ends.
+    func time(of packet: Packet) -> Int64 {
+      let ticks = packet.presentationTime ?? packet.decodingTime ?? nextTicks
+      nextTicks = ticks &+ max(0, packet.duration)
+      return ticks
+    }
+
     func takeProblems() -> [String] {
       defer { problems.removeAll() }
       return problems
@@ -195,13 +204,10 @@ struct ClosedCaptionPass {
 
     /// Reads the A/53 data of one picture and puts it in the window.
     func readPicture(
-      _ bytes: UnsafeRawBufferPointer, ticks: Int64?,
-      problems: inout [A53CaptionReader.Problem]
+      _ bytes: UnsafeRawBufferPointer, ticks: Int64, problems: inout [A53CaptionReader.Problem]
     ) {
       scratch.removeAll(keepingCapacity: true)
       a53?.read(bytes, triplets: &scratch, problems: &problems)
-      let ticks = ticks ?? lastTicks ?? 0
-      lastTicks = ticks
       // Pictures without captions still take a place in the window: the window counts
       // pictures, as reordering does.
       let entry = (ticks: ticks, triplets: scratch.isEmpty ? [] : scratch)
@@ -264,10 +270,8 @@ struct ClosedCaptionPass {
     /// QuickTime `c608` sample), or `cc_data` triplets. The pairs of a packet share its
     /// time (a decoder takes them one a frame from there).
     func readEIA608(
-      _ bytes: UnsafeRawBufferPointer, ticks: Int64?, problems: inout [A53CaptionReader.Problem]
+      _ bytes: UnsafeRawBufferPointer, ticks: Int64, problems: inout [A53CaptionReader.Problem]
     ) {
-      let ticks = ticks ?? lastTicks ?? 0
-      lastTicks = ticks
       guard !bytes.isEmpty else { return }
       var fields: [[(UInt8, UInt8, Bool)]] = [[], []]
       if bytes.count >= 8, bytes[4] == 0x63, bytes[5] == 0x64, bytes[6] == 0x61 || bytes[6] == 0x74

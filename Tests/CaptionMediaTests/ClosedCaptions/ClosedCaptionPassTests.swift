@@ -227,6 +227,16 @@ import Testing
     #expect(Self.lines(stream.field2) == field2)
   }
 
+  @Test func aRawH264StreamIsReadWithStartCodes() throws {
+    let path = try CaptionedMedia.annexB("cc-direct.h264", hevc: false) {
+      CaptionedMedia.sei(hevc: false, CaptionedMedia.triplets($0))
+    }
+    let captions = try Self.captions(path)
+    let stream = try #require(captions.streams.first)
+    #expect(Self.lines(stream.field1) == Self.expected(CaptionedMedia.field1))
+    #expect(captions.diagnostics.map(\.message) == [])
+  }
+
   @Test func withoutTheOptionNothingIsRead() throws {
     let file = try MediaFile(opening: try CaptionedMedia.h264Direct("mkv"))
     let contents = try file.read(subtitles: [])
