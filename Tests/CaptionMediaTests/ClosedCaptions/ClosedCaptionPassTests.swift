@@ -237,6 +237,28 @@ import Testing
     #expect(captions.diagnostics.map(\.message) == [])
   }
 
+  @Test func atMostAHundredDiagnosticsAreKeptAndTheRestCounted() throws {
+    // Three messages on every picture, each with a count beyond its payload: 150 problems.
+    let path = try CaptionedMedia.annexB("cc-every-picture-damaged.h264", hevc: false) {
+      picture in
+      let message = A53Writer.message(
+        type: 4,
+        payload: A53Writer.registeredUserData(
+          A53Writer.ccData(CaptionedMedia.triplets(picture), count: 9)))
+      return A53Writer.seiNAL(hevc: false, messages: [message, message, message])
+    }
+    let captions = try Self.captions(path)
+    #expect(captions.diagnostics.count == 100)
+    #expect(captions.omittedDiagnostics == 50)
+    // The second picture's SEI comes first in its packet, after a start code.
+    #expect(
+      captions.diagnostics.dropFirst(3).first?.message
+        == "stream 0 at 00:00:00.040: cc_count is 9, but the SEI message holds 2 triplets "
+        + "(byte 4 of the packet)")
+    // The pairs present are all kept: three of each field on every picture.
+    #expect(captions.streams.first?.field1.count == 3 * CaptionedMedia.pictures)
+  }
+
   @Test func withoutTheOptionNothingIsRead() throws {
     let file = try MediaFile(opening: try CaptionedMedia.h264Direct("mkv"))
     let contents = try file.read(subtitles: [])
