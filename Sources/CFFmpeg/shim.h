@@ -134,6 +134,7 @@ CK_FUNCTION_TYPE(avformat_close_input);
 CK_FUNCTION_TYPE(avformat_find_stream_info);
 CK_FUNCTION_TYPE(av_find_best_stream);
 CK_FUNCTION_TYPE(av_read_frame);
+CK_FUNCTION_TYPE(av_dump_format);
 CK_FUNCTION_TYPE(avformat_index_get_entries_count);
 CK_FUNCTION_TYPE(avformat_index_get_entry);
 CK_FUNCTION_TYPE(avio_size);

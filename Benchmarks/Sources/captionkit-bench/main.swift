@@ -10,6 +10,9 @@ let usage = """
         Times captionkit reading FILE in this process; prints ms= cues= and the phases.
     convert FILE OUT
         Times reading FILE and writing OUT (.vtt or .srt) in this process.
+    closed-captions MEDIA
+        Times reading the closed-caption data of MEDIA (one pass, no video decoded) in this
+        process; prints ms= and the pairs read.
     transcript [--runs N] [--seed S]
         Times the transcript of a 2-hour programme (2,000 captions, 300 descriptions, 12
         chapters): merge + HTML write in this process; prints the median and the goal check.
@@ -258,6 +261,9 @@ do {
   case "convert":
     guard arguments.count == 2 else { throw UsageError(message: "usage: convert FILE OUT") }
     print(try LibraryBenchmark.convert(arguments[0], to: arguments[1]).report)
+  case "closed-captions":
+    guard arguments.count == 1 else { throw UsageError(message: "usage: closed-captions MEDIA") }
+    print(try ClosedCaptionBenchmark.read(arguments[0]))
   case "transcript":
     let runs: Int = try number(option("--runs", from: &arguments), "--runs") ?? 20
     let seed: UInt64 = try number(option("--seed", from: &arguments), "--seed") ?? 20_251_129

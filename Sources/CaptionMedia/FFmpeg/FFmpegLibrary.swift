@@ -135,6 +135,7 @@ final class FFmpegLibrary: @unchecked Sendable {
   private let avformatFindStreamInfo: ck_avformat_find_stream_info_f
   private let avFindBestStream: ck_av_find_best_stream_f
   private let avReadFrame: ck_av_read_frame_f
+  private let avDumpFormat: ck_av_dump_format_f
   private let avformatIndexGetEntriesCount: ck_avformat_index_get_entries_count_f
   private let avformatIndexGetEntry: ck_avformat_index_get_entry_f
   private let avioSize: ck_avio_size_f
@@ -243,6 +244,7 @@ final class FFmpegLibrary: @unchecked Sendable {
     avformatFindStreamInfo = try format.resolve("avformat_find_stream_info")
     avFindBestStream = try format.resolve("av_find_best_stream")
     avReadFrame = try format.resolve("av_read_frame")
+    avDumpFormat = try format.resolve("av_dump_format")
     avformatIndexGetEntriesCount = try format.resolve("avformat_index_get_entries_count")
     avformatIndexGetEntry = try format.resolve("avformat_index_get_entry")
     avioSize = try format.resolve("avio_size")
@@ -631,6 +633,11 @@ final class FFmpegLibrary: @unchecked Sendable {
     _ context: UnsafeMutablePointer<AVFormatContext>, _ packet: UnsafeMutablePointer<AVPacket>
   ) -> Int32 {
     avReadFrame(context, packet)
+  }
+
+  /// Logs FFmpeg's description of an opened input, as ffprobe prints it (`av_dump_format`).
+  func dumpFormat(_ context: UnsafeMutablePointer<AVFormatContext>) {
+    avDumpFormat(context, 0, "", 0)
   }
 
   /// How many entries the demuxer's index holds for `stream` (every sample, for MP4 and MOV).

@@ -17,20 +17,56 @@ enum FFmpegLog {
   /// parameter crashes the compiler when another module reads it.
   static func install(with setCallback: (ck_log_callback_f) -> Void) {
     setCallback { object, level, format, arguments in
+      if object == nil, let capture = Capture.current, let format, let arguments {
+        capture.text += FFmpegLog.formatted(format, arguments)
+        return
+      }
       guard level <= AV_LOG_WARNING, let format, let arguments,
         !FFmpegLog.refusedDecoder.contains(String(cString: format))
       else { return }
-      var buffer = [CChar](repeating: 0, count: 512)
-      let written = buffer.withUnsafeMutableBufferPointer {
-        vsnprintf($0.baseAddress, $0.count, format, arguments)
-      }
-      guard written > 0 else { return }
-      var text = String(
-        decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      var text = FFmpegLog.formatted(format, arguments)
       while text.last?.isNewline == true { text.removeLast() }
       if text.isEmpty { return }
       let source = UInt(bitPattern: object)
       FFmpegLog.record(FFmpegLog.Message(source: source, level: level, text: text))
+    }
+  }
+
+  /// `format` filled in with `arguments`, at most 511 bytes.
+  static func formatted(_ format: UnsafePointer<CChar>, _ arguments: CVaListPointer) -> String {
+    var buffer = [CChar](repeating: 0, count: 512)
+    let written = buffer.withUnsafeMutableBufferPointer {
+      vsnprintf($0.baseAddress, $0.count, format, arguments)
+    }
+    guard written > 0 else { return "" }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Runs `body` and returns what FFmpeg logged on this thread, at any level, without an
+  /// object to say whom it is about (as `av_dump_format` logs), joined: those messages go
+  /// nowhere else meanwhile. Other threads' messages are not taken.
+  static func capturingUnattributed(_ body: () -> Void) -> String {
+    let capture = Capture()
+    let previous = pthread_getspecific(Capture.key)
+    pthread_setspecific(Capture.key, Unmanaged.passUnretained(capture).toOpaque())
+    body()
+    pthread_setspecific(Capture.key, previous)
+    return capture.text
+  }
+
+  /// The text being captured on one thread (`capturingUnattributed`).
+  private final class Capture {
+    var text = ""
+
+    static let key: pthread_key_t = {
+      var key = pthread_key_t()
+      pthread_key_create(&key, nil)
+      return key
+    }()
+
+    /// The capture of the calling thread, kept alive by `capturingUnattributed` meanwhile.
+    static var current: Capture? {
+      pthread_getspecific(key).map { Unmanaged<Capture>.fromOpaque($0).takeUnretainedValue() }
     }
   }
 

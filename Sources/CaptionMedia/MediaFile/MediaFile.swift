@@ -12,6 +12,9 @@ public final class MediaFile {
   public let info: MediaInfo
   private let context: FormatContext
   private var wasRead = false
+  /// The start of the bytes of media read from memory, for what the demuxer does not give
+  /// (a transport stream's caption service descriptors); nil for a file.
+  private var memoryHead: [UInt8]?
 
   /// How many media files the calling thread has opened so far (`MediaFile`, `MediaProbe`,
   /// `MediaSubtitles` and `AudioActivityAnalyzer` alike): what shows that a check opens each
@@ -60,11 +63,17 @@ public final class MediaFile {
     info = try MediaProbe.info(of: context)
     context.deadline.extend(seconds: nil)
     self.context = context
+    // Kept only for a transport stream (packets start with 0x47, after a time code in M2TS).
+    if bytes.first == 0x47 || (bytes.count > 4 && bytes[4] == 0x47) {
+      memoryHead = Array(bytes.prefix(TransportStreamCaptionServices.readLimit))
+    }
   }
 
   /// Reads the file's packets once, to its end: the text subtitle streams whose indices are
   /// in `subtitles` (all of them when nil), as `MediaSubtitles.read` gives them, and the
-  /// speech in the `audio` stream, as `AudioActivityAnalyzer.analyze` gives it.
+  /// speech in the `audio` stream, as `AudioActivityAnalyzer.analyze` gives it. With
+  /// `closedCaptions`, also the closed-caption data of the video streams and `eia_608`
+  /// streams (`MediaContents.closedCaptions`): the video packets are read, not decoded.
   ///
   /// Throws `FFmpegError` when the file cannot be read, or was read already (`.endOfFile`
   /// as its code: open it again for another pass). The audio failing (no such stream, no
@@ -72,7 +81,7 @@ public final class MediaFile {
   /// the failure of `MediaContents.audio`.
   public func read(
     subtitles streams: Set<Int>? = nil, webVTT: WebVTTCueReader? = nil, audio: Audio = .none,
-    options: AudioActivityOptions = AudioActivityOptions()
+    options: AudioActivityOptions = AudioActivityOptions(), closedCaptions: Bool = false
   ) throws -> MediaContents {
     guard !wasRead else {
       throw FFmpegError(
@@ -94,16 +103,25 @@ public final class MediaFile {
       audioFailure = error
     }
     var damage = DamageWatch(context: context)
+    let path = info.path
+    let head = memoryHead
+    var captions = ClosedCaptionPass(
+      context: context, enabled: closedCaptions,
+      head: {
+        head ?? FormatContext.head(ofFile: path, limit: TransportStreamCaptionServices.readLimit)
+      })
     // Every other stream is discarded before reading.
     context.discardStreams(
       except: subtitles.streamIndices.union(audioIndex.map { [$0] } ?? []).union(
-        damage.observed))
+        damage.observed
+      ).union(captions.streamIndices))
     // The stream information was read with the decoders, so FFmpeg's start time is the
     // presentation start `info` gives (`PresentationStart` is for reading without them).
-    subtitles.start(
-      origin: context.startTime.map {
-        MediaTime(value: $0, timescale: FFmpegRational.microsecond.denominator)
-      }, webVTT: webVTT)
+    let origin = context.startTime.map {
+      MediaTime(value: $0, timescale: FFmpegRational.microsecond.denominator)
+    }
+    subtitles.start(origin: origin, webVTT: webVTT)
+    captions.start(origin: origin)
     var pass: AudioPass?
     if let audioIndex {
       do {
@@ -117,6 +135,7 @@ public final class MediaFile {
       while try context.read(into: packet) {
         damage.observe(packet)
         subtitles.read(packet)
+        captions.read(packet)
         if let audio = pass, packet.streamIndex == audio.index {
           do {
             try audio.decode(packet)
@@ -148,7 +167,7 @@ public final class MediaFile {
     // Damage is reported as such; the subtitles' own note on FFmpeg's errors would repeat it.
     return MediaContents(
       subtitles: subtitles.finish(log: report.isEmpty ? damage.log : []), audio: activity,
-      damage: report)
+      damage: report, closedCaptions: closedCaptions ? captions.finish() : nil)
   }
 }
 
@@ -162,13 +181,18 @@ public struct MediaContents: Sendable {
   /// The damage found in the file's data: where streams end before the container says they
   /// do, corrupt packets, packets the audio decoder could not decode.
   public var damage: MediaDamageReport
+  /// The closed-caption data of the video streams and `eia_608` streams; nil when it was
+  /// not asked for.
+  public var closedCaptions: MediaClosedCaptions?
 
   public init(
     subtitles: EmbeddedSubtitles, audio: Result<AudioActivity, any Error>?,
-    damage: MediaDamageReport = MediaDamageReport()
+    damage: MediaDamageReport = MediaDamageReport(),
+    closedCaptions: MediaClosedCaptions? = nil
   ) {
     self.subtitles = subtitles
     self.audio = audio
     self.damage = damage
+    self.closedCaptions = closedCaptions
   }
 }

@@ -22,8 +22,13 @@ public enum MediaProbe {
   /// (`.invalidData`) when no stream can be read.
   static func info(of input: FormatContext) throws(FFmpegError) -> MediaInfo {
     let path = input.path
+    let captioned = input.streamsWithClosedCaptions()
     let streams = (0..<input.streamCount).compactMap { index in
-      input.streamDescription(index).map(stream)
+      input.streamDescription(index).map { description in
+        var found = stream(description)
+        found.hasClosedCaptions = found.kind == .video && captioned.contains(index)
+        return found
+      }
     }
     let format = input.formatName ?? ""
     guard streams.contains(where: isReadable) else {

@@ -41,12 +41,16 @@ public struct MediaStream: Sendable, Hashable {
   public var duration: MediaTime?
   /// Whether the stream is text subtitles (as opposed to bitmaps such as PGS or DVB).
   public var isTextBased: Bool
+  /// Video: whether FFmpeg saw closed captions (A/53 `cc_data`) in the first pictures it
+  /// read to find the stream's details, as ffprobe's `Closed Captions`. False says only that
+  /// none were seen there; `MediaFile.read(closedCaptions: true)` reads them all.
+  public var hasClosedCaptions: Bool
 
   public init(
     index: Int, kind: Kind, codec: String?, language: LanguageTag?, languageCode: String?,
     title: String?, disposition: [StreamDisposition], timeBase: Rational, frameRate: Rational?,
     width: Int?, height: Int?, sampleRate: Int?, channels: Int?, startTime: MediaTime?,
-    duration: MediaTime?, isTextBased: Bool
+    duration: MediaTime?, isTextBased: Bool, hasClosedCaptions: Bool = false
   ) {
     self.index = index
     self.kind = kind
@@ -64,6 +68,7 @@ public struct MediaStream: Sendable, Hashable {
     self.startTime = startTime
     self.duration = duration
     self.isTextBased = isTextBased
+    self.hasClosedCaptions = hasClosedCaptions
   }
 
   /// Whether the disposition includes `flag`.
