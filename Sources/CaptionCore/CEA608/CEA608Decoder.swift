@@ -9,8 +9,9 @@
 /// What becomes a cue (see `Docs/formats/cea-608.md`):
 /// - pop-on: the displayed memory from the End Of Caption that shows it to the code that
 ///   erases or replaces it;
-/// - roll-up: each row, from its first character to the carriage return that rolls it up (or
-///   the code that erases it), so that no text is repeated from cue to cue;
+/// - roll-up: each row, from the carriage return (or roll-up code or erasure) that made room
+///   for it to the carriage return that rolls it up (or the code that erases it), so that no
+///   text is repeated from cue to cue;
 /// - paint-on: the displayed memory from its first character until a character is erased or
 ///   overwritten (the text then as it was before), or the display is erased.
 ///
@@ -32,8 +33,11 @@ public struct CEA608Decoder: Sendable {
     var style = CEA608Style.plain
     /// When the displayed memory started to show what it shows (pop-on and paint-on).
     var shownSince: (time: MediaTime, location: SourceLocation?)?
-    /// When the roll-up base row got its first character.
+    /// When the roll-up base row started to show what it shows.
     var rowSince: (time: MediaTime, location: SourceLocation?)?
+    /// When the roll-up base row was last emptied for new text: the carriage return, roll-up
+    /// code or erasure that made room for it.
+    var rowOpened: (time: MediaTime, location: SourceLocation?)?
     /// True once a character past column 32 was reported on the cursor's row.
     var overflowReported = false
     var result: CEA608ChannelCaptions
@@ -290,6 +294,9 @@ public struct CEA608Decoder: Sendable {
           CEA608ChannelCaptions.DepthChange(depth: depth, time: time))
       }
       channels[index].depth = depth
+      if channels[index].rowSince == nil, channels[index].rowOpened == nil {
+        channels[index].rowOpened = (time, pair.location)
+      }
     case 0x28:  // FON: flash on, not kept
       break
     case 0x29:  // RDC
@@ -303,6 +310,7 @@ public struct CEA608Decoder: Sendable {
       closeRow(index, at: time)
       closeShown(index, at: time)
       channels[index].displayed.clear()
+      if channels[index].mode == .rollUp { channels[index].rowOpened = (time, pair.location) }
     case 0x2D:  // CR
       carriageReturn(channel: index, pair: pair)
     case 0x2E:  // ENM
@@ -380,6 +388,7 @@ public struct CEA608Decoder: Sendable {
     state.displayed = screen
     state.column = 0
     state.overflowReported = false
+    state.rowOpened = (pair.time, pair.location)
     channels[index] = state
   }
 
@@ -424,7 +433,10 @@ public struct CEA608Decoder: Sendable {
     state.column += 1
     if character != " " {
       if state.mode == .rollUp {
-        if state.rowSince == nil { state.rowSince = (pair.time, pair.location) }
+        if state.rowSince == nil {
+          state.rowSince = state.rowOpened ?? (pair.time, pair.location)
+          state.rowOpened = nil
+        }
       } else if state.shownSince == nil {
         state.shownSince = (pair.time, pair.location)
       }

@@ -73,7 +73,8 @@ public enum SCCReader {
           timecode.frames >= 30 || timecode.seconds >= 60 || timecode.minutes >= 60
             ? "timecode \(timecode) is out of range; read as frame \(timecode.frameNumber)"
             : "drop-frame timecode \(timecode) does not exist; read as the next frame",
-          at: place(start), hint: "frames run 00-29; drop-frame skips ;00 and ;01 each minute "
+          at: place(start),
+          hint: "frames run 00-29; drop-frame skips ;00 and ;01 each minute "
             + "but every tenth")
       }
       var frame = timecode.frameNumber
@@ -86,7 +87,8 @@ public enum SCCReader {
               + "read from \(shown)"
             : "timecode \(timecode) overlaps the previous line's pairs, which run to \(shown); "
               + "its pairs are read from there",
-          at: place(start), hint: "each line's timecode must follow the last frame of the line "
+          at: place(start),
+          hint: "each line's timecode must follow the last frame of the line "
             + "before (one pair per frame)")
         frame = next
       }
@@ -134,11 +136,19 @@ public enum SCCReader {
     }
     let sorted = diagnostics.enumerated()
       .sorted {
-        ($0.element.location?.offset ?? -1, $0.offset) < ($1.element.location?.offset ?? -1, $1.offset)
+        ($0.element.location?.offset ?? -1, $0.offset) < (
+          $1.element.location?.offset ?? -1, $1.offset
+        )
       }
       .map(\.element)
-    let track = Track(
-      format: .scc, path: path, encoding: text.encoding.rawValue, cues: captions[chosen].cues)
+    // Frames are 33 ms apart: times to the millisecond keep them, and the formats converted
+    // to need nothing finer.
+    var cues = captions[chosen].cues
+    for index in cues.indices {
+      cues[index].start = cues[index].start.converted(to: 1000)
+      cues[index].end = cues[index].end.converted(to: 1000)
+    }
+    let track = Track(format: .scc, path: path, encoding: text.encoding.rawValue, cues: cues)
     return ReadResult(track: track, diagnostics: text.diagnostics + sorted)
   }
 

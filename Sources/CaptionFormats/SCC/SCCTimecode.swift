@@ -31,8 +31,9 @@ public struct SCCTimecode: Sendable, Hashable, CustomStringConvertible {
       text[5] == UInt8(ascii: ":")
     else { return nil }
     let separator = text[8]
-    guard separator == UInt8(ascii: ":") || separator == UInt8(ascii: ";")
-      || separator == UInt8(ascii: ".")
+    guard
+      separator == UInt8(ascii: ":") || separator == UInt8(ascii: ";")
+        || separator == UInt8(ascii: ".")
     else { return nil }
     func number(_ range: Range<Int>) -> Int? {
       var value = 0

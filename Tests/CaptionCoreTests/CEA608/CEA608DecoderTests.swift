@@ -80,9 +80,9 @@ struct CEA608DecoderTests {
     let captions = script.decode()
     #expect(
       cues(captions) == [
-        "6-30 line:84.67 position:10 One",
-        "32-60 line:84.67 position:10 Two",
-        "62-90 line:84.67 position:10 Three",
+        "2-30 line:84.67 position:10 One",
+        "30-60 line:84.67 position:10 Two",
+        "60-90 line:84.67 position:10 Three",
       ])
     #expect(captions[.cc1].modes == [.rollUp])
     #expect(
@@ -105,8 +105,8 @@ struct CEA608DecoderTests {
     let captions = script.decode()
     #expect(
       cues(captions) == [
-        "4-102 line:68.67 position:20 Base",
-        "104-210 line:68.67 position:10 Up",
+        "0-102 line:68.67 position:20 Base",
+        "102-210 line:68.67 position:10 Up",
       ])
     #expect(
       captions[.cc1].rollUpDepths == [

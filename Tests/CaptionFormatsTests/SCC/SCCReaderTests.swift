@@ -19,9 +19,9 @@ func sccWords(_ text: String) -> String {
   return words.joined(separator: " ")
 }
 
-/// The time of frame `number` at 29.97 frames per second.
+/// The time of frame `number` at 29.97 frames per second, to the millisecond.
 func frame(_ number: Int) -> MediaTime {
-  MediaTime(value: Int64(number) * 1001, timescale: 30000)
+  MediaTime(value: Int64(number) * 1001, timescale: 30000).converted(to: 1000)
 }
 
 /// What `SCCReader` reads of Scenarist SCC files, and the `parse.scc` finding for each problem.
@@ -102,7 +102,12 @@ func frame(_ number: Int) -> MediaTime {
     let cues = result.track.cues
     #expect(cues.map(\.rawText) == ["Hello", "Ab", "█e"])
     #expect(cues.map(\.start) == [frame(38), frame(47), frame(95)])
-    #expect(cues.map(\.end) == [frame(40), frame(95), frame(95) + MediaTime(milliseconds: 4000)])
+    #expect(
+      cues.map(\.end) == [
+        frame(40), frame(95),
+        (MediaTime(value: 95 * 1001, timescale: 30000) + MediaTime(milliseconds: 4000)).converted(
+          to: 1000),
+      ])
   }
 
   @Test func byteOrderMarkAndWindowsLineEndsAreReadWithoutComplaint() {
