@@ -52,7 +52,7 @@ public enum FormatRegistry {
     Entry(
       format: .scc, displayName: "SCC", names: ["scc"], extensions: ["scc"],
       reader: { SCCReader.read($0, path: $1) },
-      writer: nil),
+      writer: { SCCWriter.write($0, into: &$1) }),
     Entry(
       format: .json, displayName: "JSON track", names: ["json"], extensions: ["json"],
       reader: nil, writer: { JSONTrackWriter.write($0, into: &$1) }),

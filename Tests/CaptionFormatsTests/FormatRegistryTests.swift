@@ -13,7 +13,7 @@ struct FormatRegistryTests {
       ])
     #expect(
       FormatRegistry.entries.filter(\.canWrite).map(\.format) == [
-        .webvtt, .srt, .ttml, .ass, .json,
+        .webvtt, .srt, .ttml, .ass, .scc, .json,
       ])
     let extensions = FormatRegistry.entries.flatMap(\.extensions)
     #expect(Set(extensions).count == extensions.count)

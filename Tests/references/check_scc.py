@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Reads each SCC file of Tests/references/scc/ with captionkit, pycaption and FFmpeg and
-checks that they agree: pycaption on the words (same words, same order, case and spacing
+checks that they agree, and that pycaption reads what captionkit writes of each back to
+the same words: pycaption on the words (same words, same order, case and spacing
 aside) and on every cue's start and end; FFmpeg on the words and on cue starts within 100 ms
 (drop-frame files throughout, non-drop ones in their first minute, where FFmpeg's clock and
 the 1001/1000 rate differ by less than that). Where they are known to differ, the reason is
@@ -10,6 +11,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 from pycaption import SCCReader
 
@@ -56,6 +58,7 @@ def seconds(stamp):
 
 def main():
     captionkit, ffmpeg_path, paths = sys.argv[1], sys.argv[2], sys.argv[3:]
+    scratch = tempfile.mkdtemp(prefix="captionkit-scc-")
     failures = []
 
     def check(ok, message):
@@ -106,6 +109,20 @@ def main():
             check(abs(a[0] - b[0]) <= 0.100,
                   f"{name}: cue {index + 1} starts at {a[0]:.3f}, FFmpeg {b[0]:.3f}")
         print(f"{name}: {len(mine)} cues agree with pycaption and FFmpeg")
+
+        # What captionkit writes, pycaption reads back to the words written, in pop-on and in
+        # roll-up.
+        for mode in ("pop-on", "roll-up"):
+            written = os.path.join(scratch, f"{mode}-{name}")
+            run = subprocess.run([captionkit, "convert", path, "-o", written, "--scc-mode", mode],
+                                 capture_output=True, text=True)
+            check(run.returncode == 0, f"{name}: convert to SCC ({mode}) failed: {run.stderr}")
+            if run.returncode != 0:
+                continue
+            back = [w for c in pycaption(written) for w in words(c[2])]
+            check(back == mine_words,
+                  f"{name}: pycaption reads the {mode} SCC written back as {back}")
+        print(f"{name}: written as pop-on and roll-up SCC, pycaption reads the same words")
 
     for failure in failures:
         print("FAIL " + failure)

@@ -1,4 +1,4 @@
-public import CaptionCore
+import CaptionCore
 
 /// Reads Scenarist SCC files (`Scenarist_SCC V1.0`): each line a timecode, a tab and CEA-608
 /// byte pairs in hexadecimal (`9420 9420 94ae ...`), one pair per frame from the timecode on,
