@@ -221,11 +221,12 @@ public struct CEA608Encoder: Sendable {
     let settings = cue.settings
     let count = wrapped.count
     var top = 16 - count
-    if let line = settings.line {
+    if let line = settings.line, line.isFinite {
       if settings.snapToLines {
-        top = line >= 0 ? Int(line) + 1 : 16 + Int(line) - count + 1
+        let number = Int(max(-16, min(16, line)))
+        top = number >= 0 ? number + 1 : 16 + number - count + 1
       } else {
-        let row = Int(((line - 10) * 15 / 80).rounded()) + 1
+        let row = Int(max(-16, min(16, ((line - 10) * 15 / 80).rounded()))) + 1
         switch settings.lineAlign {
         case .start: top = row
         case .center: top = row - count / 2
@@ -238,12 +239,12 @@ public struct CEA608Encoder: Sendable {
     for (offset, cells) in wrapped.enumerated() {
       let width = cells.count
       var column = (32 - width) / 2
-      if let position = settings.position {
+      if let position = settings.position, position.isFinite {
         let left =
           settings.positionAlign == .lineLeft
           || (settings.positionAlign == .auto
             && (settings.align == .start || settings.align == .left))
-        let at = Int(((position - 10) / 2.5).rounded())
+        let at = Int(max(-64, min(64, ((position - 10) / 2.5).rounded())))
         column = left ? at : at - width / 2
       }
       column = max(0, min(32 - width, column))
