@@ -7,7 +7,7 @@ enum ConvertCommand: CaptionCommand {
     abstract: "Convert a caption file to another format.",
     usage:
       "convert <input> -o <output> [--to <format>] [--encoding <name>] [--shift <seconds>] "
-      + "[--locale <tag>] [--max-findings <n>]",
+      + "[--scc-mode <mode>] [--locale <tag>] [--max-findings <n>]",
     discussion: """
       Reader findings and what the output format cannot carry are printed on standard error. \
       The output is written to a temporary file in the same folder and renamed into place.
@@ -19,10 +19,14 @@ enum ConvertCommand: CaptionCommand {
         help: "The file to write, or - for standard output."),
       .init(
         "to", value: "format",
-        help: "vtt, srt, ttml, ass or json; by default taken from the output's extension."),
+        help: "vtt, srt, ttml, ass, scc or json; by default taken from the output's extension."),
       .init(
         "shift", value: "seconds",
         help: "Move every cue by this many seconds (exact to 1 ms, may be negative)."),
+      .init(
+        "scc-mode", value: "mode",
+        help: "How SCC captions are sent: pop-on (the default), roll-up (2 rows), roll-up-3 or "
+          + "roll-up-4."),
       .init(
         "max-findings", value: "n",
         help: "Print at most this many findings of each rule (default 20; 0 prints all)."),
@@ -34,9 +38,23 @@ enum ConvertCommand: CaptionCommand {
     }
     let input = arguments.positionals[0]
     let entry = try outputFormat(arguments.value("to"), output: output)
-    guard let writer = entry.writer else {
+    guard var writer = entry.writer else {
       throw CommandFailure(
         ExitCode.usage, "writing \(entry.displayName) is not available yet")
+    }
+    if let mode = arguments.value("scc-mode") {
+      let modes: [String: CEA608Encoder.Mode] = [
+        "pop-on": .popOn, "roll-up": .rollUp(rows: 2), "roll-up-2": .rollUp(rows: 2),
+        "roll-up-3": .rollUp(rows: 3), "roll-up-4": .rollUp(rows: 4),
+      ]
+      guard let chosen = modes[mode] else {
+        throw UsageError(
+          "unknown SCC mode '\(mode)'; expected pop-on, roll-up, roll-up-3 or roll-up-4")
+      }
+      guard entry.format == .scc else {
+        throw UsageError("'--scc-mode' applies only to SCC output")
+      }
+      writer = { SCCWriter.write($0, mode: chosen, into: &$1) }
     }
     let shift = try arguments.value("shift").map(ShiftAmount.parse)
     let inputOptions = try InputOptions(arguments)

@@ -5,6 +5,8 @@ public enum TrackFormat: String, Sendable, Hashable, CaseIterable {
   case ttml
   /// Advanced SubStation Alpha (`.ass`) and SubStation Alpha v4 (`.ssa`).
   case ass
+  /// Scenarist SCC: CEA-608 byte pairs with timecodes.
+  case scc
   /// captionkit's JSON track.
   case json
 }

@@ -50,6 +50,10 @@ public enum FormatRegistry {
       reader: { ASSReader.read($0, path: $1) },
       writer: { ASSWriter.write($0, into: &$1) }),
     Entry(
+      format: .scc, displayName: "SCC", names: ["scc"], extensions: ["scc"],
+      reader: { SCCReader.read($0, path: $1) },
+      writer: { SCCWriter.write($0, into: &$1) }),
+    Entry(
       format: .json, displayName: "JSON track", names: ["json"], extensions: ["json"],
       reader: nil, writer: { JSONTrackWriter.write($0, into: &$1) }),
   ]
@@ -74,7 +78,7 @@ public enum FormatRegistry {
   }
 
   /// The format of decoded text judged by its first lines: the `WEBVTT` signature, an XML
-  /// declaration or `<tt` start tag (TTML), `[Script Info]` (ASS, SSA), or an SRT cue (a
+  /// declaration or `<tt` start tag (TTML), `[Script Info]` (ASS, SSA), `Scenarist_SCC V1.0` (SCC), or an SRT cue (a
   /// counter line then a timing line, or a timing line first); nil when none.
   public static func sniff(_ utf8: [UInt8]) -> TrackFormat? {
     var lines = LineScanner(utf8)
@@ -89,6 +93,7 @@ public enum FormatRegistry {
     if isWebVTTSignature(utf8, first.range) { return .webvtt }
     if isXMLStart(utf8, first.range) { return .ttml }
     if isScriptInfo(utf8, first.range) { return .ass }
+    if isSCCHeader(utf8, first.range) { return .scc }
     if containsArrow(utf8, first.range) { return .srt }
     if isCounter(utf8, first.range), let second = lines.next(), containsArrow(utf8, second.range) {
       return .srt
@@ -130,6 +135,12 @@ public enum FormatRegistry {
     let trimmed = line.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed()
     return trimmed.count == 13
       && String(decoding: trimmed, as: UTF8.self).lowercased() == "[script info]"
+  }
+
+  /// True when the line is `Scenarist_SCC V1.0`, spaces after it allowed.
+  private static func isSCCHeader(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+    let line = bytes[range].reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed()
+    return line.elementsEqual(SCCReader.header.utf8)
   }
 
   private static func isCounter(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {

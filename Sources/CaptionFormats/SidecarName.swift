@@ -108,14 +108,15 @@ public struct SidecarName: Sendable, Hashable, CustomStringConvertible {
     return String(name[..<dot])
   }
 
-  /// The caption format an extension names (`vtt`, `srt`, `ttml`, `dfxp`, `xml`, `ass`, `ssa`;
-  /// any case).
+  /// The caption format an extension names (`vtt`, `srt`, `ttml`, `dfxp`, `xml`, `ass`, `ssa`,
+  /// `scc`; any case).
   public static func format(for fileExtension: String) -> TrackFormat? {
     switch fileExtension.lowercased() {
     case "vtt": return .webvtt
     case "srt": return .srt
     case "ttml", "dfxp", "xml": return .ttml
     case "ass", "ssa": return .ass
+    case "scc": return .scc
     default: return nil
     }
   }
@@ -127,6 +128,7 @@ public struct SidecarName: Sendable, Hashable, CustomStringConvertible {
     case .srt: return "srt"
     case .ttml: return "ttml"
     case .ass: return "ass"
+    case .scc: return "scc"
     case .json: return "json"
     }
   }

@@ -11,6 +11,7 @@ public enum RuleRegistry {
     ParseSRTRule(),
     ParseTTMLRule(),
     ParseASSRule(),
+    ParseSCCRule(),
     ParseEncodingRule(),
     ConvertLossyRule(),
     ConvertShiftRule(),

@@ -53,8 +53,8 @@ struct CaptionKitCommandTests {
       OVERVIEW: Convert a caption file to another format.
 
       USAGE: captionkit convert <input> -o <output> [--to <format>]
-               [--encoding <name>] [--shift <seconds>] [--locale <tag>]
-               [--max-findings <n>]
+               [--encoding <name>] [--shift <seconds>] [--scc-mode <mode>]
+               [--locale <tag>] [--max-findings <n>]
 
       Reader findings and what the output format cannot carry are printed on standard
       error. The output is written to a temporary file in the same folder and renamed
@@ -65,10 +65,12 @@ struct CaptionKitCommandTests {
 
       OPTIONS:
         -o, --output <output>     The file to write, or - for standard output.
-        --to <format>             vtt, srt, ttml, ass or json; by default taken from
-                                  the output's extension.
+        --to <format>             vtt, srt, ttml, ass, scc or json; by default taken
+                                  from the output's extension.
         --shift <seconds>         Move every cue by this many seconds (exact to 1 ms,
                                   may be negative).
+        --scc-mode <mode>         How SCC captions are sent: pop-on (the default),
+                                  roll-up (2 rows), roll-up-3 or roll-up-4.
         --max-findings <n>        Print at most this many findings of each rule
                                   (default 20; 0 prints all).
         --encoding <name>         auto (default) or the encoding to decode with:

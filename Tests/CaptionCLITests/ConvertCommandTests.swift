@@ -75,10 +75,10 @@ struct ConvertCommandTests {
     #expect(run.status == 64)
     #expect(
       run.stderr == """
-        error: unknown format 'strr' for '--to'; expected one of vtt, srt, ttml, ass, json
+        error: unknown format 'strr' for '--to'; expected one of vtt, srt, ttml, ass, scc, json
         hint: did you mean 'srt'?
         usage: captionkit convert <input> -o <output> [--to <format>] [--encoding <name>] \
-        [--shift <seconds>] [--locale <tag>] [--max-findings <n>]
+        [--shift <seconds>] [--scc-mode <mode>] [--locale <tag>] [--max-findings <n>]
 
         """)
   }
@@ -89,7 +89,28 @@ struct ConvertCommandTests {
     #expect(
       run.stderr.hasPrefix(
         "error: cannot tell the output format from 'out.txt'\n"
-          + "hint: add --to with one of vtt, srt, ttml, ass, json\n"))
+          + "hint: add --to with one of vtt, srt, ttml, ass, scc, json\n"))
+  }
+
+  @Test func writesSCCInTheModeAsked() throws {
+    let folder = try TemporaryFolder()
+    let input = try folder.file("a.vtt", "WEBVTT\n\n00:01.000 --> 00:02.000\nHi\n")
+    let popOn = ToolRun(["convert", input, "-o", folder.path + "/pop.scc"])
+    #expect(popOn.status == 0)
+    #expect(try folder.contents("pop.scc").contains("\t94ae 94ae 9420 9420 "))
+    let rollUp = ToolRun([
+      "convert", input, "-o", folder.path + "/roll.scc", "--scc-mode", "roll-up-3",
+    ])
+    #expect(rollUp.status == 0)
+    #expect(try folder.contents("roll.scc").contains("\t9426 9426 94ad 94ad "))
+    let wrong = ToolRun(["convert", input, "-o", folder.path + "/x.scc", "--scc-mode", "paint"])
+    #expect(wrong.status == 64)
+    #expect(
+      wrong.stderr.hasPrefix(
+        "error: unknown SCC mode 'paint'; expected pop-on, roll-up, roll-up-3 or roll-up-4\n"))
+    let notSCC = ToolRun(["convert", input, "-o", folder.path + "/x.srt", "--scc-mode", "pop-on"])
+    #expect(notSCC.status == 64)
+    #expect(notSCC.stderr.hasPrefix("error: '--scc-mode' applies only to SCC output\n"))
   }
 
   @Test func infersTTMLFromTheOutputExtension() throws {

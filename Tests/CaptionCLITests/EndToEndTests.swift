@@ -71,7 +71,7 @@ struct EndToEndTests {
         error: unknown option '--too'
         hint: did you mean '--to'?
         usage: captionkit convert <input> -o <output> [--to <format>] [--encoding <name>] \
-        [--shift <seconds>] [--locale <tag>] [--max-findings <n>]
+        [--shift <seconds>] [--scc-mode <mode>] [--locale <tag>] [--max-findings <n>]
 
         """)
   }

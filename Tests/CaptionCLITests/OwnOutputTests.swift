@@ -9,16 +9,17 @@ struct OwnOutputTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  /// Every caption file of `Samples/` and `Tests/CaptionFormatsTests/Fixtures/`, as paths
+  /// Every caption file of `Samples/`, `Tests/CaptionFormatsTests/Fixtures/` and the SCC
+  /// reference files, as paths
   /// from the repository's root.
   static let inputs: [String] = {
     var found: [String] = []
-    for folder in ["Samples", "Tests/CaptionFormatsTests/Fixtures"] {
+    for folder in ["Samples", "Tests/CaptionFormatsTests/Fixtures", "Tests/references/scc"] {
       let base = root.appendingPathComponent(folder)
       let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)
       while let url = walker?.nextObject() as? URL {
         guard
-          ["vtt", "srt", "ttml", "dfxp", "xml", "ass", "ssa"].contains(
+          ["vtt", "srt", "ttml", "dfxp", "xml", "ass", "ssa", "scc"].contains(
             url.pathExtension.lowercased())
         else { continue }
         found.append(String(url.path.dropFirst(root.path.count + 1)))
@@ -28,7 +29,7 @@ struct OwnOutputTests {
   }()
 
   @Test func thereAreInputsOfEveryFormat() {
-    for ext in ["vtt", "srt", "ttml", "ass"] {
+    for ext in ["vtt", "srt", "ttml", "ass", "scc"] {
       #expect(Self.inputs.contains { $0.hasSuffix("." + ext) }, "no .\(ext) input")
     }
   }
@@ -37,7 +38,7 @@ struct OwnOutputTests {
   func whatConvertWritesValidatesWithoutParseFindings(input: String) throws {
     let folder = try TemporaryFolder()
     let path = Self.root.appendingPathComponent(input).path
-    for format in ["vtt", "srt", "ttml", "ass"] {
+    for format in ["vtt", "srt", "ttml", "ass", "scc"] {
       let output = folder.path + "/out." + format
       let convert = ToolRun(["convert", path, "-o", output])
       // Inputs that are not captions are refused and write nothing: nothing to check.

@@ -6,12 +6,14 @@ import Testing
 struct FormatRegistryTests {
   @Test func listsEachFormatOnce() {
     let formats = FormatRegistry.entries.map(\.format)
-    #expect(formats == [.webvtt, .srt, .ttml, .ass, .json])
+    #expect(formats == [.webvtt, .srt, .ttml, .ass, .scc, .json])
     #expect(
-      FormatRegistry.entries.filter(\.canRead).map(\.format) == [.webvtt, .srt, .ttml, .ass])
+      FormatRegistry.entries.filter(\.canRead).map(\.format) == [
+        .webvtt, .srt, .ttml, .ass, .scc,
+      ])
     #expect(
       FormatRegistry.entries.filter(\.canWrite).map(\.format) == [
-        .webvtt, .srt, .ttml, .ass, .json,
+        .webvtt, .srt, .ttml, .ass, .scc, .json,
       ])
     let extensions = FormatRegistry.entries.flatMap(\.extensions)
     #expect(Set(extensions).count == extensions.count)
@@ -36,6 +38,8 @@ struct FormatRegistryTests {
   @Test(arguments: [
     ("WEBVTT\n\n00:01.000 --> 00:02.000\nx", TrackFormat.webvtt),
     ("WEBVTT", .webvtt),
+    ("Scenarist_SCC V1.0\n\n00:00:00;00\t9420", .scc),
+    ("\nScenarist_SCC V1.0 \r\n", .scc),
     ("WEBVTT - title\n", .webvtt),
     ("\n\nWEBVTT\tx\n", .webvtt),
     ("1\n00:00:01,000 --> 00:00:02,000\nx\n", .srt),

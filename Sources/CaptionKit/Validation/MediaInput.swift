@@ -100,7 +100,7 @@ public struct MediaInput: Sendable {
             ?? SidecarName(fileName: track)
         else {
           throw InputFailure(
-            .unusable, "\(track): not a caption file name (.vtt, .srt, .ttml, .ass, .ssa)")
+            .unusable, "\(track): not a caption file name (.vtt, .srt, .ttml, .ass, .ssa, .scc)")
         }
         do {
           results.append(try Sidecar(path: track, name: name).read(with: reader))
