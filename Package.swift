@@ -53,8 +53,13 @@ let package = Package(
     .testTarget(
       name: "CaptionFormatsTests", dependencies: ["CaptionFormats"],
       resources: [.copy("Fixtures")], swiftSettings: settings),
+    // What the tests of several modules write media with (A/53 caption data); no product
+    // has it.
+    .target(
+      name: "CaptionTestSupport", path: "Tests/CaptionTestSupport", swiftSettings: settings),
     .testTarget(
-      name: "CaptionMediaTests", dependencies: ["CaptionMedia"], swiftSettings: settings),
+      name: "CaptionMediaTests", dependencies: ["CaptionMedia", "CaptionTestSupport"],
+      swiftSettings: settings),
     .testTarget(
       name: "CaptionMergeTests", dependencies: ["CaptionMerge"], swiftSettings: settings),
     .testTarget(
@@ -62,7 +67,8 @@ let package = Package(
       swiftSettings: settings),
     .testTarget(name: "CaptionKitTests", dependencies: ["CaptionKit"], swiftSettings: settings),
     .testTarget(
-      name: "CaptionCLITests", dependencies: ["CaptionCLI"], swiftSettings: settings),
+      name: "CaptionCLITests", dependencies: ["CaptionCLI", "CaptionTestSupport"],
+      swiftSettings: settings),
     .testTarget(
       name: "CaptionValidationTests",
       dependencies: ["CaptionValidation", "CaptionFormats", "CaptionCore"],

@@ -59,6 +59,12 @@ public struct Track: Sendable, Hashable {
   /// Header text after the signature (WebVTT: the rest of the `WEBVTT` line and the lines
   /// after it up to the first blank line), kept as written.
   public var header: [String]
+  /// For a CEA-608 caption channel (from media or an SCC file): what its byte pairs said
+  /// besides the cues.
+  public var cea608: CEA608TrackFacts?
+
+  /// The CEA-608 channel (`CC1` to `CC4`) of a track of 608 captions.
+  public var channel: String? { cea608?.channel.description }
 
   public init(
     format: TrackFormat, language: LanguageTag? = nil, kind: TrackKind? = nil,

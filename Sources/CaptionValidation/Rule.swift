@@ -54,6 +54,8 @@ public enum RuleArea: String, Sendable, Hashable, CaseIterable {
   case translation
   case description
   case container
+  /// CEA-608 captions as sent: layout, roll-up, channels, programme end.
+  case cea608
 }
 
 /// What a rule needs to run.

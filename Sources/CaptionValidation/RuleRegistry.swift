@@ -52,6 +52,11 @@ public enum RuleRegistry {
     MP4TextCodecRule(),
     NotKeptRule(),
     DamagedRule(),
+    ClosedCaptionDataRule(),
+    CEA608LayoutRule(),
+    CEA608RollUpDepthRule(),
+    CEA608LanguageRule(),
+    CEA608PastEndRule(),
   ]
 
   private static let byID: [String: any Rule] = {

@@ -31,6 +31,7 @@ struct ValidateCommandTests {
               "id": "1",
               "path": "-",
               "stream": null,
+              "channel": null,
               "source": "argument",
               "format": "webvtt",
               "language": null,

@@ -178,14 +178,18 @@ public struct ValidationHTMLReport: Sendable, Hashable {
     /// `webvtt`, `srt`, …
     public var format: String
     public var cues: [CueSpan]
+    /// The CEA-608 channel (`CC1`) of a track of 608 captions.
+    public var channel: String?
     /// Sorted as the text report sorts them.
     public var findings: [Finding]
 
     public init(
       id: String, path: String? = nil, stream: Int? = nil, language: String? = nil,
-      kind: TrackKind? = nil, format: String, cues: [CueSpan] = [], findings: [Finding] = []
+      kind: TrackKind? = nil, format: String, cues: [CueSpan] = [], findings: [Finding] = [],
+      channel: String? = nil
     ) {
       self.id = id
+      self.channel = channel
       self.path = path
       self.stream = stream
       self.language = language

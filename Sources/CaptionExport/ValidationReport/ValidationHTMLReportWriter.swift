@@ -420,6 +420,7 @@ public enum ValidationHTMLReportWriter {
         html += "</bdi>"
       }
       if let stream = track.stream { html += ", stream \(stream)" }
+      if let channel = track.channel { html += " \(channel)" }
     }
 
     private static func kindName(_ kind: TrackKind?) -> String {
@@ -535,6 +536,7 @@ public enum ValidationHTMLReportWriter {
       var title = "Timeline of track " + track.id
       if let path = track.path { title += ", " + path }
       if let stream = track.stream { title += ", stream \(stream)" }
+      if let channel = track.channel { title += " \(channel)" }
       timeline(for: track, media: media, number: timelines).write(into: &html, title: title)
       html += "\n</div>\n<h\(level + 1)>Findings of track "
       escape(track.id)

@@ -35,7 +35,7 @@ package struct HTMLReportCollector: Sendable {
           id: entry.id, path: entry.track.path, stream: entry.track.stream,
           language: entry.track.language?.rawValue,
           kind: entry.track.kind, format: entry.track.format.rawValue,
-          cues: cues[entry.id] ?? []))
+          cues: cues[entry.id] ?? [], channel: entry.track.channel))
     }
     var media = report.media.map(Self.media)
     var mediaPosition: [String: Int] = [:]

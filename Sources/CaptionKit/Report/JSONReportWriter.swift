@@ -150,6 +150,8 @@ public enum JSONReportWriter {
     json.string(track.path)
     json.key("stream")
     if let stream = track.stream { json.integer(stream) } else { json.null() }
+    json.key("channel")
+    json.string(track.channel)
     json.key("source")
     json.string(track.source.rawValue)
     json.key("format")

@@ -97,7 +97,7 @@ public enum JUnitReportWriter {
   package static func suiteName(_ track: Track) -> String? {
     guard let path = track.path else { return nil }
     guard track.source == .embedded, let stream = track.stream else { return path }
-    return "\(path) (stream \(stream))"
+    return "\(path) (stream \(stream)\(track.channel.map { " \($0)" } ?? ""))"
   }
 
   /// Escapes text for XML content and attributes; characters XML 1.0 cannot hold at all

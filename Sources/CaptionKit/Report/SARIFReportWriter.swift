@@ -204,10 +204,13 @@ public enum SARIFReportWriter {
           let parent = file(path, encoding: nil)
           byTrack[entry.id] = list.count
           let codec = track.codec.map { " (\($0))" } ?? ""
+          let channel = track.channel.map { " \($0)" } ?? ""
+          let fragment = "#stream=\(stream)" + (track.channel.map { "&channel=\($0)" } ?? "")
           list.append(
             Artifact(
-              uri: uri(path) + "#stream=\(stream)", parent: parent,
-              description: "stream \(stream)\(codec) of \(path)", encoding: track.encoding))
+              uri: uri(path) + fragment, parent: parent,
+              description: "stream \(stream)\(channel)\(codec) of \(path)",
+              encoding: track.encoding))
         } else {
           byTrack[entry.id] = file(path, encoding: track.encoding)
         }

@@ -24,9 +24,11 @@ public enum TextReportWriter {
     bytes.reserveCapacity(min(chunkSize, 128 + report.diagnostics.count * 200) + 1024)
     // Findings about cues of an embedded track name its stream, as the media file is all
     // their file says.
-    var streams: [String: Int] = [:]
+    var streams: [String: StreamName] = [:]
     for entry in report.tracks where entry.track.source == .embedded {
-      if let stream = entry.track.stream { streams[entry.id] = stream }
+      if let stream = entry.track.stream {
+        streams[entry.id] = StreamName(index: stream, channel: entry.track.channel)
+      }
     }
     let diagnostics = report.diagnostics
     let found = diagnostics.count
@@ -85,7 +87,9 @@ public enum TextReportWriter {
 
   /// The stream a finding about a cue of an embedded track names, from `streams` (stream by
   /// track id); nil for a finding with a place in a file, or about no cue.
-  private static func stream(of diagnostic: Diagnostic, in streams: [String: Int]) -> Int? {
+  private static func stream(
+    of diagnostic: Diagnostic, in streams: [String: StreamName]
+  ) -> StreamName? {
     guard diagnostic.location == nil, diagnostic.cue != nil else { return nil }
     return diagnostic.track.flatMap { streams[$0] }
   }
@@ -151,6 +155,7 @@ public enum TextReportWriter {
     if track.source == .embedded, let stream = track.stream {
       let codec = media.streams.first { $0.index == stream }?.codec
       parts.append("stream \(stream)" + (codec.map { " (\($0))" } ?? ""))
+      if let channel = track.channel { parts.append(channel) }
     } else {
       parts.append(track.path ?? "<input>")
     }
@@ -159,10 +164,16 @@ public enum TextReportWriter {
     return parts.joined(separator: ", ")
   }
 
+  /// How a finding names the embedded stream it is about: `stream 2`, `stream 0 CC3`.
+  package struct StreamName: Sendable {
+    var index: Int
+    var channel: String?
+  }
+
   /// Appends `line(for:)` of a diagnostic as UTF-8, without building the line as a string;
   /// `stream`, when given, is named before the message (`stream 2: cue 9 has ...`).
   package static func append(
-    _ diagnostic: Diagnostic, stream: Int? = nil, to bytes: inout ByteBuffer
+    _ diagnostic: Diagnostic, stream: StreamName? = nil, to bytes: inout ByteBuffer
   ) {
     // A finding kept as a row is read from its table, taken once for every part.
     if let row = diagnostic.findingRow {
@@ -173,7 +184,7 @@ public enum TextReportWriter {
   }
 
   private static func append<Parts: ReportLineParts>(
-    parts diagnostic: Parts, stream: Int?, to bytes: inout ByteBuffer
+    parts diagnostic: Parts, stream: StreamName?, to bytes: inout ByteBuffer
   ) {
     if !diagnostic.appendFile(to: &bytes) {
       bytes.appendLiteral("<input>")
@@ -191,7 +202,11 @@ public enum TextReportWriter {
     }
     if let stream {
       bytes.appendLiteral("stream ")
-      bytes.appendDecimal(stream)
+      bytes.appendDecimal(stream.index)
+      if let channel = stream.channel {
+        bytes.append(UInt8(ascii: " "))
+        bytes.appendUTF8(channel)
+      }
       bytes.appendLiteral(": ")
     }
     _ = diagnostic.append(.message, to: &bytes)

@@ -21,6 +21,9 @@ public struct MediaInput: Sendable {
   public var audio: AudioActivity?
   /// The damage found in the media's data (also given as `container.damaged` findings).
   public var damage = MediaDamageReport()
+  /// The streams that carry closed captions (CEA-608, CEA-708), as read; their 608 caption
+  /// channels are tracks in `results`.
+  public var closedCaptions: [ClosedCaptionTracks.StreamSummary] = []
 
   /// File extensions taken for media files (by every command: `validate`, `batch`,
   /// `transcript`). `mks` is Matroska holding only subtitles.
@@ -88,11 +91,38 @@ public struct MediaInput: Sendable {
     if choice != .off && hasAudio {
       audio = audioStream.map { .stream($0) } ?? .defaultStream
     }
-    let contents = try file.read(webVTT: EmbeddedWebVTT.reader, audio: audio)
+    let contents = try file.read(
+      webVTT: EmbeddedWebVTT.reader, audio: audio,
+      closedCaptions: Self.mayCarryClosedCaptions(info))
     let embedded = contents.subtitles
     var results = embedded.tracks.map { ReadResult(track: $0) }
     var diagnostics = MediaDamageFindings.diagnostics(contents.damage, path: path)
     diagnostics += embedded.diagnostics
+    var closedCaptions: [ClosedCaptionTracks.StreamSummary] = []
+    if let captions = contents.closedCaptions {
+      let decoded = ClosedCaptionTracks(captions, info: info, path: path)
+      results += decoded.results
+      // Embedded tracks in stream order, a stream's subtitles before its captions.
+      results = results.enumerated()
+        .sorted {
+          ($0.element.track.stream ?? 0, $0.offset) < ($1.element.track.stream ?? 0, $1.offset)
+        }
+        .map(\.element)
+      closedCaptions = decoded.streams
+      diagnostics += captions.diagnostics.map { diagnostic in
+        var diagnostic = diagnostic
+        diagnostic.file = diagnostic.file ?? path
+        return diagnostic
+      }
+      if captions.omittedDiagnostics > 0 {
+        diagnostics.append(
+          Diagnostic(
+            rule: MediaClosedCaptions.rule, severity: .warning,
+            message:
+              "\(captions.omittedDiagnostics) more problems in the closed-caption data are not "
+              + "listed", file: path))
+      }
+    }
     if let tracks {
       for track in tracks {
         guard
@@ -144,7 +174,17 @@ public struct MediaInput: Sendable {
     }
     var input = MediaInput(info: info, results: results, diagnostics: diagnostics, audio: activity)
     input.damage = contents.damage
+    input.closedCaptions = closedCaptions
     return input
+  }
+
+  /// Whether a read looks for closed captions in the media: when a video stream showed
+  /// them while the file was opened (`MediaStream.hasClosedCaptions`), when a stream is a
+  /// caption stream (`eia_608`), and in transport streams, whose video packets the read
+  /// goes through anyway. Other files are read without looking at their video packets.
+  public static func mayCarryClosedCaptions(_ info: MediaInfo) -> Bool {
+    info.streams.contains { $0.hasClosedCaptions || $0.codec == "eia_608" }
+      || info.format.split(separator: ",").contains("mpegts")
   }
 
   /// What rules know about the media.

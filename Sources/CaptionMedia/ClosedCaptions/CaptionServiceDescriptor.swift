@@ -1,3 +1,5 @@
+public import CaptionCore
+
 /// One caption service an MPEG transport stream announces in its program map table
 /// (ATSC A/65 `caption_service_descriptor`, tag 0x86).
 public struct CaptionServiceDescriptor: Sendable, Hashable {
@@ -26,4 +28,9 @@ public struct CaptionServiceDescriptor: Sendable, Hashable {
     self.isEasyReader = isEasyReader
     self.isWideAspectRatio = isWideAspectRatio
   }
+}
+
+extension CaptionServiceDescriptor {
+  /// The language as BCP 47 (`eng` is `en`); nil when none is given or it is not known.
+  public var languageTag: LanguageTag? { language.flatMap(ISO639.languageTag(for:)) }
 }

@@ -334,9 +334,13 @@ struct ClosedCaptionPass {
           position += 3
         }
       }
+      // A packet of several pairs (an SCC line, as FFmpeg's SCC reader makes them) is sent
+      // one pair per frame of 29.97 frames a second, from the packet's time.
+      let frame = Double(timescale) * 1001 / (30000 * Double(max(1, numerator)))
       for (field, pairs) in fields.enumerated() {
-        for pair in pairs {
+        for (number, pair) in pairs.enumerated() {
           let word = UInt32(pair.0) << 8 | UInt32(pair.1) | (pair.2 ? 0x1_0000 : 0)
+          let ticks = ticks &+ Int64((Double(number) * frame).rounded())
           if field == 0 {
             field1Ticks.append(ticks)
             field1Words.append(word)

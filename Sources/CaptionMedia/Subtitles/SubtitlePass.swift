@@ -38,7 +38,8 @@ struct SubtitlePass {
               + "subtitles; their text cannot be read or checked",
             file: path,
             hint: "provide the same subtitles as text (a sidecar file or a text stream)"))
-      case .unsupportedText where streams?.contains(index) ?? true:
+      // CEA-608 streams are read as closed captions (`ClosedCaptionPass`).
+      case .unsupportedText where streams?.contains(index) ?? true && subtitle.codec != "eia_608":
         let why: String
         if !stream.hasCodec {
           why = "subtitles of a codec FFmpeg does not know, so they cannot be read as text"

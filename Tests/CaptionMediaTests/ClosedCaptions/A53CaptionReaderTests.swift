@@ -1,3 +1,4 @@
+import CaptionTestSupport
 import Testing
 
 @testable import CaptionMedia

@@ -1,4 +1,5 @@
 import CaptionCore
+import CaptionTestSupport
 import Foundation
 import Testing
 
@@ -127,10 +128,11 @@ import Testing
     let captions = try Self.captions(path)
     let stream = try #require(captions.streams.first)
     #expect(stream.source == .eia608Stream)
-    // Each packet's pairs share its time, as FFmpeg's SCC reader gives it.
+    // FFmpeg's SCC reader gives each line as one packet at the line's time; its pairs are
+    // sent one a frame (1001/30000 s) from there, as the SCC file means them.
     #expect(
       Self.lines(stream.field1) == [
-        "1000 94 20", "1000 94 20", "1000 94 ae", "1000 c8 e5", "2495 94 2c", "2495 94 2c",
+        "1000 94 20", "1033 94 20", "1067 94 ae", "1100 c8 e5", "2495 94 2c", "2528 94 2c",
       ])
     #expect(captions.diagnostics.map(\.message) == [])
   }

@@ -1,4 +1,5 @@
 import CaptionRuntime
+import CaptionTestSupport
 import Foundation
 
 @testable import CaptionMedia

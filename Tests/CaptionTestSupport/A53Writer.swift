@@ -1,30 +1,37 @@
 /// Writes ATSC A/53 caption data the way encoders carry it, for the tests to read back: SEI
 /// NAL units of H.264 and HEVC, inserted into an Annex B stream before each picture's first
 /// slice.
-enum A53Writer {
+public enum A53Writer {
   /// One `cc_data` triplet: `cc_valid`, `cc_type` and the two bytes.
-  struct Triplet: Equatable {
-    var isValid = true
-    var type: UInt8
-    var first: UInt8
-    var second: UInt8
+  public struct Triplet: Equatable, Sendable {
+    public var isValid = true
+    public var type: UInt8
+    public var first: UInt8
+    public var second: UInt8
 
-    var bytes: [UInt8] { [0xF8 | (isValid ? 4 : 0) | type, first, second] }
+    public init(isValid: Bool = true, type: UInt8, first: UInt8, second: UInt8) {
+      self.isValid = isValid
+      self.type = type
+      self.first = first
+      self.second = second
+    }
+
+    public var bytes: [UInt8] { [0xF8 | (isValid ? 4 : 0) | type, first, second] }
   }
 
   /// `cc_data()` with `triplets`; `count` overrides `cc_count`.
-  static func ccData(_ triplets: [Triplet], count: Int? = nil) -> [UInt8] {
+  public static func ccData(_ triplets: [Triplet], count: Int? = nil) -> [UInt8] {
     [0xC0 | UInt8(count ?? triplets.count), 0xFF] + triplets.flatMap(\.bytes) + [0xFF]
   }
 
   /// The ITU-T T.35 payload of A/53 captions holding `ccData`.
-  static func registeredUserData(_ ccData: [UInt8]) -> [UInt8] {
+  public static func registeredUserData(_ ccData: [UInt8]) -> [UInt8] {
     [0xB5, 0x00, 0x31] + Array("GA94".utf8) + [0x03] + ccData
   }
 
   /// One SEI message: its type and size (coded in 255s) and payload; `size` overrides the
   /// size written.
-  static func message(type: Int, payload: [UInt8], size: Int? = nil) -> [UInt8] {
+  public static func message(type: Int, payload: [UInt8], size: Int? = nil) -> [UInt8] {
     coded(type) + coded(size ?? payload.count) + payload
   }
 
@@ -34,13 +41,13 @@ enum A53Writer {
 
   /// An SEI NAL unit (H.264 type 6, HEVC prefix SEI type 39) holding `messages`, with the
   /// stop bit and emulation prevention bytes.
-  static func seiNAL(hevc: Bool, messages: [[UInt8]], stopBit: Bool = true) -> [UInt8] {
+  public static func seiNAL(hevc: Bool, messages: [[UInt8]], stopBit: Bool = true) -> [UInt8] {
     let header: [UInt8] = hevc ? [39 << 1, 0x01] : [0x06]
     return header + escaped(messages.flatMap { $0 } + (stopBit ? [0x80] : []))
   }
 
   /// `rbsp` with an emulation prevention byte (3) after each two zeros followed by 0-3.
-  static func escaped(_ rbsp: [UInt8]) -> [UInt8] {
+  public static func escaped(_ rbsp: [UInt8]) -> [UInt8] {
     var out: [UInt8] = []
     var zeros = 0
     for byte in rbsp {
@@ -55,7 +62,7 @@ enum A53Writer {
   }
 
   /// The NAL units of an Annex B stream, without their start codes.
-  static func nalUnits(_ stream: [UInt8]) -> [ArraySlice<UInt8>] {
+  public static func nalUnits(_ stream: [UInt8]) -> [ArraySlice<UInt8>] {
     var starts: [Int] = []
     var index = 2
     while index < stream.count {
@@ -75,7 +82,7 @@ enum A53Writer {
 
   /// `stream` (Annex B) with the NAL unit `sei(n)` gives inserted before the first slice of
   /// picture `n` (in the stream's order), when it gives one.
-  static func inserting(
+  public static func inserting(
     into stream: [UInt8], hevc: Bool, sei: (Int) -> [UInt8]?
   ) -> [UInt8] {
     var out: [UInt8] = []

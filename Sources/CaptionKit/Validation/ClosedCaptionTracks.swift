@@ -1,0 +1,173 @@
+public import CaptionCore
+public import CaptionFormats
+public import CaptionMedia
+
+/// The CEA-608 captions of a media file as tracks: each stream's byte pairs decoded
+/// (`CEA608Decoder`), one track per caption channel with cues, and what the caption data says
+/// about the programme (its XDS name and rating, its CEA-708 services).
+public struct ClosedCaptionTracks: Sendable {
+  /// One caption stream as read: where it is, its channels, its 708 services and XDS facts.
+  public struct StreamSummary: Sendable, Hashable {
+    public struct Channel: Sendable, Hashable {
+      public var channel: CEA608Channel
+      public var cueCount: Int
+      public var modes: [CEA608Mode]
+      public var language: LanguageTag?
+    }
+
+    /// The stream's index: the video stream for A/53 captions.
+    public var stream: Int
+    public var source: ClosedCaptionSource
+    /// The caption channels used (with cues or caption codes), in order.
+    public var channels: [Channel]
+    /// The CEA-708 services with data; not decoded to cues.
+    public var services708: [Int]
+    /// What the transport stream's program map table announces.
+    public var serviceDescriptors: [CaptionServiceDescriptor]
+    /// The XDS program name, when sent.
+    public var programName: String?
+    /// The XDS content advisory (rating) as text, when sent.
+    public var contentAdvisory: String?
+
+    /// `a53 (h264)`, `c608`, `eia_608`: how the captions are carried.
+    public var carriage: String {
+      switch source {
+      case .a53(let codec): "A/53 in \(codec)"
+      case .c608Track: "c608 track"
+      case .eia608Stream: "eia_608 stream"
+      }
+    }
+  }
+
+  /// The tracks, one per channel with cues, in stream then channel order.
+  public var results: [ReadResult]
+  /// One summary per stream that carries caption data.
+  public var streams: [StreamSummary]
+
+  public init(results: [ReadResult] = [], streams: [StreamSummary] = []) {
+    self.results = results
+    self.streams = streams
+  }
+
+  /// The codec tracks of 608 captions are given (`Track.codec`).
+  public static let codec = "eia_608"
+
+  /// Decodes the caption data of the media at `path`, described by `info`. Captions still on
+  /// screen when a stream's data ends are ended there (at the media's end when the data
+  /// runs to it). The decoder's findings about the byte pairs (parity, unknown codes, XDS
+  /// checksums) are `container.closed-captions` findings of the track of their channel, or
+  /// of the first track of their stream when they concern no channel with cues.
+  public init(_ captions: MediaClosedCaptions, info: MediaInfo, path: String) {
+    var results: [ReadResult] = []
+    var summaries: [StreamSummary] = []
+    for stream in captions.captioned {
+      let decoded = Self.decode(stream, end: info.duration)
+      let dataEnd = Self.dataEnd(of: stream)
+      let container = info.streams.first { $0.index == stream.streamIndex }
+      var summary = StreamSummary(
+        stream: stream.streamIndex, source: stream.source, channels: [],
+        services708: stream.services708, serviceDescriptors: stream.serviceDescriptors,
+        programName: decoded.programName, contentAdvisory: decoded.contentAdvisory)
+      var streamResults: [ReadResult] = []
+      for channel in CEA608Channel.allCases {
+        let own = decoded[channel]
+        guard own.isUsed else { continue }
+        var language: LanguageTag?
+        var source = CEA608TrackFacts.LanguageSource.none
+        // The descriptor names a field's language; the second data channel of a field is
+        // usually another language, so only CC1 and CC3 take it.
+        if channel.dataChannel == 1,
+          let descriptor = stream.serviceDescriptors.first(where: {
+            $0.service == .line21(field: channel.field)
+          }), let tag = descriptor.languageTag
+        {
+          language = tag
+          source = .serviceDescriptor
+        } else if !Self.isInVideo(stream.source), channel == .cc1,
+          let tag = container?.language
+        {
+          // A caption stream's own language tag; a video stream's says nothing of captions.
+          language = tag
+          source = .container
+        }
+        summary.channels.append(
+          .init(channel: channel, cueCount: own.cues.count, modes: own.modes, language: language))
+        guard !own.cues.isEmpty else { continue }
+        var cues = own.cues
+        // Frames are 33 ms apart: times to the millisecond keep them.
+        for index in cues.indices {
+          cues[index].start = cues[index].start.converted(to: 1000)
+          cues[index].end = cues[index].end.converted(to: 1000)
+        }
+        var track = Track(
+          format: .webvtt, language: language, kind: .captions, source: .embedded, path: path,
+          stream: stream.streamIndex, cues: cues)
+        track.codec = Self.codec
+        var facts = CEA608TrackFacts(decoded, channel: channel, dataEnd: dataEnd)
+        facts.languageSource = source
+        track.cea608 = facts
+        streamResults.append(ReadResult(track: track))
+      }
+      for finding in decoded.findings {
+        switch finding.kind {
+        case .pastLastColumn, .tooManyRows, .stillShown: continue
+        case .parity, .unknownCode, .xdsChecksum: break
+        }
+        var diagnostic = finding.diagnostic(rule: MediaClosedCaptions.rule, file: path)
+        let channel = finding.channel.map { " \($0)" } ?? ""
+        diagnostic.message =
+          "stream \(stream.streamIndex)\(channel) at \(finding.time.timestamp()): "
+          + diagnostic.message
+        let target =
+          streamResults.firstIndex { $0.track.cea608?.channel == finding.channel }
+          ?? streamResults.indices.first
+        if let target {
+          streamResults[target].diagnostics.append(diagnostic)
+        }
+      }
+      results += streamResults
+      summaries.append(summary)
+    }
+    self.init(results: results, streams: summaries)
+  }
+
+  /// Decodes both fields of `stream` in time order, ending what is still shown at `end`
+  /// (the media's end) or, without it, 4 seconds after it was shown.
+  public static func decode(_ stream: ClosedCaptionStream, end: MediaTime?) -> CEA608Captions {
+    var decoder = CEA608Decoder()
+    var first = stream.field1.makeIterator()
+    var second = stream.field2.makeIterator()
+    var a = first.next()
+    var b = second.next()
+    while a != nil || b != nil {
+      if let pair = a, b.map({ pair.time <= $0.time }) ?? true {
+        if pair.isValid {
+          decoder.decode(CEA608Pair(pair.first, pair.second, field: 1, time: pair.time))
+        }
+        a = first.next()
+      } else if let pair = b {
+        if pair.isValid {
+          decoder.decode(CEA608Pair(pair.first, pair.second, field: 2, time: pair.time))
+        }
+        b = second.next()
+      }
+    }
+    let last = max(stream.field1.last?.time ?? .zero, stream.field2.last?.time ?? .zero)
+    return decoder.finish(at: end.map { max($0, last) })
+  }
+
+  static func isInVideo(_ source: ClosedCaptionSource) -> Bool {
+    if case .a53 = source { return true }
+    return false
+  }
+
+  /// The time of the last byte pair of `stream`.
+  static func dataEnd(of stream: ClosedCaptionStream) -> MediaTime? {
+    switch (stream.field1.last?.time, stream.field2.last?.time) {
+    case (let one?, let two?): max(one, two)
+    case (let one?, nil): one
+    case (nil, let two?): two
+    case (nil, nil): nil
+    }
+  }
+}
