@@ -43,11 +43,7 @@ enum ConvertCommand: CaptionCommand {
         ExitCode.usage, "writing \(entry.displayName) is not available yet")
     }
     if let mode = arguments.value("scc-mode") {
-      let modes: [String: CEA608Encoder.Mode] = [
-        "pop-on": .popOn, "roll-up": .rollUp(rows: 2), "roll-up-2": .rollUp(rows: 2),
-        "roll-up-3": .rollUp(rows: 3), "roll-up-4": .rollUp(rows: 4),
-      ]
-      guard let chosen = modes[mode] else {
+      guard let chosen = SCCModeOption.mode(named: mode) else {
         throw UsageError(
           "unknown SCC mode '\(mode)'; expected pop-on, roll-up, roll-up-3 or roll-up-4")
       }

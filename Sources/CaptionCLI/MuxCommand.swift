@@ -6,7 +6,8 @@ import CaptionKit
   import Darwin
 #endif
 
-/// `captionkit mux`: writes a media file with caption files added as text tracks.
+/// `captionkit mux`: writes a media file with caption files added as text tracks (and, in
+/// MOV, as CEA-608 `c608` tracks).
 enum MuxCommand: CaptionCommand {
   static let configuration = CommandConfiguration(
     name: "mux",
@@ -16,7 +17,9 @@ enum MuxCommand: CaptionCommand {
       Every video, audio and subtitle stream is copied packet for packet, with its metadata, \
       dispositions and the chapters. Each --track (any caption format captionkit reads) \
       becomes a text stream: mov_text in .mp4 and .mov (converted, what it cannot hold is \
-      reported), subrip (or :codec=webvtt) in .mkv, webvtt in .webm. Language and kind come \
+      reported), subrip (or :codec=webvtt) in .mkv, webvtt in .webm. In .mov, :codec=c608 \
+      writes CEA-608 closed captions (pop-on, or :mode=roll-up, roll-up-3, roll-up-4), the \
+      default for an SCC file. Language and kind come \
       from the file name (movie.en.sdh.srt) unless :lang= and :kind= say otherwise; the kind \
       sets the flags (captions, sdh and cc: captions + hearing_impaired; descriptions; forced), \
       :default sets the default flag and clears it on the other subtitle streams. A flag \
@@ -27,7 +30,8 @@ enum MuxCommand: CaptionCommand {
     options: [
       .init(
         "track", value: "file[:options]", repeats: true,
-        help: "A caption file to add, with :lang=, :kind=, :default and :codec= options."),
+        help: "A caption file to add, with :lang=, :kind=, :default, :codec= and :mode= options."
+      ),
       .init(
         "output", short: "o", value: "output", help: "The file to write: .mp4, .mov, .mkv or .webm."
       ),
@@ -57,6 +61,22 @@ enum MuxCommand: CaptionCommand {
       throw UsageError("only one --track can be :default")
     }
     for spec in specs {
+      if spec.codec == .c608, container != .mov {
+        let reason =
+          container == .mp4
+          ? "FFmpeg's MP4 muxer has no tag for CEA-608 captions"
+          : "only FFmpeg's MOV muxer writes CEA-608 captions"
+        throw UsageError(
+          "\(container.displayName) cannot carry c608 captions ('--track \(spec.path)'): "
+            + reason,
+          hint: "name the output .mov, or use :codec=\(container.codecs[0].rawValue)")
+      }
+      if spec.mode != nil, spec.codec != nil, spec.codec != .c608 {
+        throw UsageError(
+          "':mode=' applies only to c608 captions ('--track \(spec.path)' is "
+            + "\(spec.codec?.rawValue ?? ""))",
+          hint: "leave :mode= out, or use :codec=c608 in a .mov")
+      }
       if let codec = spec.codec, !container.codecs.contains(codec) {
         let allowed = container.codecs.map(\.rawValue).joined(separator: " or ")
         let rule = container.carriesOnlyMovText ? " [\(MediaMuxer.mp4TextCodecRule)]" : ""
@@ -105,8 +125,16 @@ enum MuxCommand: CaptionCommand {
       var track = result.track
       let minimum = CueEndRepair.minimumDuration(for: track.language)
       findings.print(CueEndRepair.repair(&track, minimum: minimum), in: context)
-      let codec = spec.codec ?? container.defaultCodec
-      let made = MuxCues.cues(of: track, for: codec)
+      // In MOV, an SCC file's captions stay captions, and a mode asks for captions.
+      let captions = result.track.format == .scc || spec.mode != nil
+      let codec = spec.codec ?? (container == .mov && captions ? .c608 : container.defaultCodec)
+      if spec.mode != nil, codec != .c608 {
+        throw UsageError(
+          "':mode=' applies only to c608 captions, which \(container.displayName) cannot carry "
+            + "('--track \(spec.path)')",
+          hint: "name the output .mov and add :codec=c608, or leave :mode= out")
+      }
+      let made = MuxCues.cues(of: track, for: codec, mode: spec.mode ?? .popOn)
       if codec == .movText {
         findings.print(
           [

@@ -6,15 +6,17 @@ import CaptionKit
   import Darwin
 #endif
 
-/// One `--track FILE[:lang=L][:kind=K][:default][:codec=C]` of `captionkit mux`.
+/// One `--track FILE[:lang=L][:kind=K][:default][:codec=C][:mode=M]` of `captionkit mux`.
 struct MuxTrackSpec: Equatable {
   var path: String
   var language: LanguageTag?
   var kind: TrackKind?
   var isDefault = false
   var codec: MuxSubtitleCodec?
+  /// How `c608` captions are sent; nil for pop-on.
+  var mode: CEA608Encoder.Mode?
 
-  static let optionNames = ["lang", "kind", "default", "codec"]
+  static let optionNames = ["lang", "kind", "default", "codec", "mode"]
 
   /// Parses a spec. A file whose whole name (colons and all) exists is taken as it is.
   static func parse(_ value: String) throws(UsageError) -> MuxTrackSpec {
@@ -25,7 +27,7 @@ struct MuxTrackSpec: Equatable {
     guard !path.isEmpty else {
       throw UsageError(
         "'--track \(value)' names no file",
-        hint: "write --track FILE[:lang=L][:kind=K][:default][:codec=C]")
+        hint: "write --track FILE[:lang=L][:kind=K][:default][:codec=C][:mode=M]")
     }
     var spec = MuxTrackSpec(path: path)
     var seen: Set<String> = []
@@ -35,8 +37,8 @@ struct MuxTrackSpec: Equatable {
       let argument = equals.map { String(part[part.index(after: $0)...]) }
       guard optionNames.contains(name) else {
         throw UsageError(
-          "unknown option '\(part)' in '--track \(value)'; expected lang=, kind=, default or "
-            + "codec=", given: name, candidates: optionNames)
+          "unknown option '\(part)' in '--track \(value)'; expected lang=, kind=, default, "
+            + "codec= or mode=", given: name, candidates: optionNames)
       }
       guard seen.insert(name).inserted else {
         throw UsageError("'\(name)' is given twice in '--track \(value)'")
@@ -64,6 +66,14 @@ struct MuxTrackSpec: Equatable {
               + kinds.joined(separator: ", "), given: argument ?? "", candidates: kinds)
         }
         spec.kind = kind
+      case "mode":
+        let names = SCCModeOption.names
+        guard let argument, let mode = SCCModeOption.mode(named: argument) else {
+          throw UsageError(
+            "unknown mode '\(argument ?? "")' in '--track \(value)'; expected one of "
+              + names.joined(separator: ", "), given: argument ?? "", candidates: names)
+        }
+        spec.mode = mode
       default:
         let codecs = MuxSubtitleCodec.allCases.map(\.rawValue)
         guard let argument, let codec = MuxSubtitleCodec(rawValue: argument) else {

@@ -1,17 +1,19 @@
 public import CaptionMedia
 
-/// The cues of a track in the form a muxed codec stores them, made by the SRT and WebVTT
-/// writers (so what a codec cannot carry is reported as those writers report it).
+/// The cues of a track in the form a muxed codec stores them, made by the SRT, WebVTT and
+/// SCC writers (so what a codec cannot carry is reported as those writers report it).
 public enum MuxCues {
   /// The cues of `track` for `codec`, and what the codec cannot carry (`convert.lossy`).
-  public static func cues(of track: Track, for codec: MuxSubtitleCodec) -> (
-    cues: [MuxCue], diagnostics: [Diagnostic]
-  ) {
+  /// `mode` is how `c608` captions are sent (pop-on by default); the text codecs ignore it.
+  public static func cues(
+    of track: Track, for codec: MuxSubtitleCodec, mode: CEA608Encoder.Mode = .popOn
+  ) -> (cues: [MuxCue], diagnostics: [Diagnostic]) {
     var bytes: [UInt8] = []
     var diagnostics: [Diagnostic]
     switch codec {
     case .webvtt: diagnostics = WebVTTWriter.write(track, into: &bytes)
     case .subrip, .movText: diagnostics = SRTWriter.write(track, into: &bytes)
+    case .c608: return captions(of: track, mode: mode)
     }
     let blocks = cueBlocks(bytes, count: track.cues.count)
     var cues: [MuxCue] = []
@@ -31,6 +33,31 @@ public enum MuxCues {
     }
     if codec == .webvtt {
       diagnostics += headerLosses(track)
+    }
+    return (cues, diagnostics)
+  }
+
+  /// The byte pairs of the SCC writer, one cue a run of pairs, and its losses said of
+  /// `c608`.
+  private static func captions(of track: Track, mode: CEA608Encoder.Mode) -> (
+    cues: [MuxCue], diagnostics: [Diagnostic]
+  ) {
+    let (blocks, losses) = SCCWriter.encode(track, mode: mode)
+    let cues = blocks.map { block in
+      MuxCue(
+        start: MediaTime(value: Int64(block.frame) * 1001, timescale: 30000),
+        end: MediaTime(value: Int64(block.frame + block.pairs.count) * 1001, timescale: 30000),
+        text: "", pairs: block.pairs)
+    }
+    let diagnostics = losses.map { loss in
+      var changed = loss
+      changed.message = loss.message.replacingSuffix(" in SCC", with: " in c608")
+      changed.hint =
+        loss.cue == nil
+        ? "add the file as a mov_text track too to keep it"
+        : "c608 carries 32 columns, 4 rows and the 608 characters; add the file as a "
+          + "mov_text track too to keep it"
+      return changed
     }
     return (cues, diagnostics)
   }

@@ -11,6 +11,27 @@ public enum SCCWriter {
   public static func write(
     _ track: Track, mode: CEA608Encoder.Mode = .popOn, into output: inout [UInt8]
   ) -> [Diagnostic] {
+    let (blocks, losses) = encode(track, mode: mode)
+    output.append(contentsOf: (SCCReader.header + "\n\n").utf8)
+    let digits = Array("0123456789abcdef".utf8)
+    for block in blocks {
+      output.append(
+        contentsOf: SCCTimecode(frameNumber: block.frame, dropFrame: true).description.utf8)
+      output.append(0x09)
+      for (index, pair) in block.pairs.enumerated() {
+        if index > 0 { output.append(0x20) }
+        for shift in [12, 8, 4, 0] { output.append(digits[Int(pair >> UInt16(shift) & 0x0F)]) }
+      }
+      output.append(contentsOf: "\n\n".utf8)
+    }
+    return losses
+  }
+
+  /// The byte pairs an SCC file of `track` holds, one line's run a block, and the
+  /// `convert.lossy` warnings (`mux` stores the same pairs in a `c608` track).
+  public static func encode(_ track: Track, mode: CEA608Encoder.Mode = .popOn) -> (
+    blocks: [CEA608Encoder.Block], losses: [Diagnostic]
+  ) {
     var losses: [Diagnostic] = []
     func lossy(_ message: String, cue: Int? = nil) {
       let reference = cue.map { track.cues[$0].reference(index: $0 + 1) }
@@ -39,19 +60,7 @@ public enum SCCWriter {
     for finding in findings {
       lossy(finding.message + " in SCC", cue: order[finding.cue])
     }
-    output.append(contentsOf: (SCCReader.header + "\n\n").utf8)
-    let digits = Array("0123456789abcdef".utf8)
-    for block in blocks {
-      output.append(
-        contentsOf: SCCTimecode(frameNumber: block.frame, dropFrame: true).description.utf8)
-      output.append(0x09)
-      for (index, pair) in block.pairs.enumerated() {
-        if index > 0 { output.append(0x20) }
-        for shift in [12, 8, 4, 0] { output.append(digits[Int(pair >> UInt16(shift) & 0x0F)]) }
-      }
-      output.append(contentsOf: "\n\n".utf8)
-    }
-    return losses
+    return (blocks, losses)
   }
 
   public static func string(_ track: Track, mode: CEA608Encoder.Mode = .popOn) -> String {

@@ -22,6 +22,9 @@ struct FFmpegRational: Sendable, Hashable {
   /// One thousandth of a second: the time base of added cues.
   static let millisecond = FFmpegRational(1, 1000)
 
+  /// One NTSC frame (1001/30000 of a second): the time base of added CEA-608 pairs.
+  static let ntscFrame = FFmpegRational(1001, 30000)
+
   /// Whether both terms are positive, so that times in this base can be converted.
   var isUsable: Bool { numerator > 0 && denominator > 0 }
 

@@ -97,10 +97,12 @@ final class OutputFormatContext {
     return Int(stream.pointee.index)
   }
 
-  /// The text codecs a subtitle stream can be written in without an encoder.
+  /// The subtitle codecs a stream can be written in without an encoder.
   enum TextCodec {
     case subrip
     case webvtt
+    /// CEA-608 `cc_data` triplets, which FFmpeg's MOV muxer stores as `c608`.
+    case eia608
   }
 
   /// Stores the packets of the stream at `index` as `codec`, as they are.
@@ -109,6 +111,7 @@ final class OutputFormatContext {
     switch codec {
     case .subrip: parameters.pointee.codec_id = AV_CODEC_ID_SUBRIP
     case .webvtt: parameters.pointee.codec_id = AV_CODEC_ID_WEBVTT
+    case .eia608: parameters.pointee.codec_id = AV_CODEC_ID_EIA_608
     }
   }
 

@@ -5,8 +5,11 @@ import CaptionCore
 /// container's metadata and chapters, and one new stream per track.
 ///
 /// Nothing is decoded but the added cues (`mov_text` goes through FFmpeg's SubRip decoder
-/// and `mov_text` encoder, as `ffmpeg -c:s mov_text` does). After writing, the output is
-/// probed, and each flag the container did not keep is reported as a remark.
+/// and `mov_text` encoder, as `ffmpeg -c:s mov_text` does). A `c608` track is written as
+/// FFmpeg's SCC demuxer gives `eia_608`: `cc_data` triplets (`0xFC`, then the pair), one
+/// packet a frame, so that every pair (an End Of Caption above all) keeps its frame. After
+/// writing, the output is probed, and each flag the container did not keep is reported as a
+/// remark.
 public enum MediaMuxer {
   /// The rule of a text codec MP4 cannot carry.
   public static let mp4TextCodecRule = "container.mp4-text-codec"
@@ -122,6 +125,9 @@ public enum MediaMuxer {
     let millisecond = FFmpegRational.millisecond
     let origin =
       source.startTime.map { library.rescale($0, from: .microsecond, to: millisecond) } ?? 0
+    let frame = FFmpegRational.ntscFrame
+    let frameOrigin =
+      source.startTime.map { library.rescale($0, from: .microsecond, to: frame) } ?? 0
     var pending: [PendingCue] = []
     var added: [Int] = []
     for (number, track) in tracks.enumerated() {
@@ -133,7 +139,8 @@ public enum MediaMuxer {
             + "(track \(number + 1)\(track.source.map { ", \($0)" } ?? ""))",
           hint: "use " + container.codecs.map(\.rawValue).joined(separator: " or "))
       }
-      guard let outputIndex = sink.addSubtitleStream(timeBase: millisecond) else {
+      let timeBase = track.codec == .c608 ? frame : millisecond
+      guard let outputIndex = sink.addSubtitleStream(timeBase: timeBase) else {
         throw MuxError(kind: .cannotWrite, message: "cannot write \(output): out of memory")
       }
       var transcoder: SubtitleTranscoder?
@@ -148,6 +155,8 @@ public enum MediaMuxer {
         sink.setCodec(ofStream: outputIndex, to: .subrip)
       case .webvtt:
         sink.setCodec(ofStream: outputIndex, to: .webvtt)
+      case .c608:
+        sink.setCodec(ofStream: outputIndex, to: .eia608)
       }
       let stored = ISO639.containerCode(for: track.language)
       let code = container == .mov ? ISO639.terminologyCode(stored) : stored
@@ -166,7 +175,22 @@ public enum MediaMuxer {
               + "\(container.displayName) keeps no script or region of \(language.rawValue)",
             file: track.source))
       }
-      for cue in track.cues {
+      if track.codec == .c608 {
+        for cue in track.cues {
+          let first = library.rescale(
+            cue.start.value, from: FFmpegRational(1, cue.start.timescale), to: frame)
+          for (offset, pair) in cue.pairs.enumerated() {
+            let start = first + Int64(offset) + frameOrigin
+            pending.append(
+              PendingCue(
+                stream: outputIndex, start: start, duration: 1, timeBase: frame,
+                key: library.rescale(start, from: frame, to: millisecond),
+                payload: [0xFC, UInt8(pair >> 8), UInt8(pair & 0xFF)], identifier: "",
+                settings: ""))
+          }
+        }
+      }
+      for cue in track.cues where track.codec != .c608 {
         let start = cue.start.converted(to: 1000).value
         let duration = max(0, cue.end.converted(to: 1000).value - start)
         let payload: [UInt8]
@@ -178,7 +202,8 @@ public enum MediaMuxer {
         }
         pending.append(
           PendingCue(
-            stream: outputIndex, start: start + origin, duration: duration, payload: payload,
+            stream: outputIndex, start: start + origin, duration: duration,
+            timeBase: millisecond, key: start + origin, payload: payload,
             identifier: track.codec == .webvtt ? cue.identifier : "",
             settings: track.codec == .webvtt ? cue.settings : ""))
       }
@@ -193,7 +218,7 @@ public enum MediaMuxer {
     }
     // Stable: cues of one time keep their track order.
     pending = pending.enumerated().sorted {
-      ($0.element.start, $0.offset) < ($1.element.start, $1.offset)
+      ($0.element.key, $0.offset) < ($1.element.key, $1.offset)
     }.map(\.element)
 
     do {
@@ -220,9 +245,8 @@ public enum MediaMuxer {
     let cuePacket = try Packet(library: library)
     var next = 0
     func writeCues(until time: Int64?) throws {
-      while next < pending.count, time.map({ pending[next].start <= $0 }) ?? true {
-        try write(
-          pending[next], packet: cuePacket, to: sink, output: output, timeBase: millisecond)
+      while next < pending.count, time.map({ pending[next].key <= $0 }) ?? true {
+        try write(pending[next], packet: cuePacket, to: sink, output: output)
         next += 1
       }
     }
@@ -239,8 +263,9 @@ public enum MediaMuxer {
         try write(
           PendingCue(
             stream: mapping[index], start: packet.presentationTime ?? packet.decodingTime ?? 0,
-            duration: packet.duration, payload: payload, identifier: "", settings: ""),
-          packet: cuePacket, to: sink, output: output, timeBase: base)
+            duration: packet.duration, timeBase: base, key: 0, payload: payload,
+            identifier: "", settings: ""),
+          packet: cuePacket, to: sink, output: output)
         continue
       }
       do {
@@ -264,18 +289,21 @@ public enum MediaMuxer {
   /// A cue packet waiting for its place between the copied packets.
   private struct PendingCue {
     var stream: Int
-    /// On the input's time line (in milliseconds for added cues).
+    /// On the input's time line, in `timeBase`.
     var start: Int64
     var duration: Int64
+    /// Milliseconds for added text cues, one frame for added CEA-608 pairs.
+    var timeBase: FFmpegRational
+    /// `start` in milliseconds: the order of the packets of all added tracks.
+    var key: Int64
     var payload: [UInt8]
     var identifier: String
     var settings: String
   }
 
-  /// Writes a made packet; its times are in `timeBase`.
+  /// Writes a made packet; its times are in its `timeBase`.
   private static func write(
-    _ cue: PendingCue, packet: Packet, to sink: OutputFormatContext, output: String,
-    timeBase: FFmpegRational
+    _ cue: PendingCue, packet: Packet, to sink: OutputFormatContext, output: String
   ) throws {
     try packet.fill(
       payload: cue.payload,
@@ -283,7 +311,7 @@ public enum MediaMuxer {
       operation: "make a cue packet for", path: output)
     packet.setKeyFrame(at: cue.start, duration: cue.duration)
     do {
-      try sink.write(packet, stream: cue.stream, timeBase: timeBase)
+      try sink.write(packet, stream: cue.stream, timeBase: cue.timeBase)
     } catch {
       throw MuxError(kind: .cannotWrite, message: "cannot write \(output): \(error.message)")
     }
@@ -343,6 +371,8 @@ public enum MediaMuxer {
     if container == .matroska, codec == .webvtt, lost.contains(.descriptions) {
       return "use :codec=subrip, which keeps descriptions in Matroska, or write .mp4"
     }
+    // Only MOV carries c608.
+    if codec == .c608 { return "" }
     return container == .mp4 ? "" : "write .mp4 to keep every flag"
   }
 

@@ -50,17 +50,19 @@ public enum MuxContainer: String, Sendable, Hashable, CaseIterable {
     }
   }
 
-  /// The codecs an added track may get.
+  /// The codecs an added track may get: `c608` in MOV only (FFmpeg 5.1's MP4 muxer has no
+  /// tag for it).
   public var codecs: [MuxSubtitleCodec] {
     switch self {
-    case .mp4, .mov: return [.movText]
+    case .mp4: return [.movText]
+    case .mov: return [.movText, .c608]
     case .matroska: return [.subrip, .webvtt]
     case .webm: return [.webvtt]
     }
   }
 
-  /// True for the containers whose only text codec is `mov_text`: text of another codec is
-  /// converted to it (`container.mp4-text-codec`).
+  /// True for the containers whose only text codec is `mov_text` (`c608` is closed-caption
+  /// data, not text): text of another codec is converted to it (`container.mp4-text-codec`).
   public var carriesOnlyMovText: Bool { self == .mp4 || self == .mov }
 
   /// The file extension written: `mp4`, `mov`, `mkv`, `webm`.

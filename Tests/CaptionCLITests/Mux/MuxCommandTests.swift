@@ -232,7 +232,7 @@ struct MuxCommandTests {
     ),
     (
       "x.srt:knd=sdh",
-      "error: unknown option 'knd=sdh' in '--track x.srt:knd=sdh'; expected lang=, kind=, default or codec="
+      "error: unknown option 'knd=sdh' in '--track x.srt:knd=sdh'; expected lang=, kind=, default, codec= or mode="
     ),
     ("x.srt:default=yes", "error: 'default' takes no value in '--track x.srt:default=yes'"),
     ("x.srt:lang=en:lang=fr", "error: 'lang' is given twice in '--track x.srt:lang=en:lang=fr'"),
@@ -243,7 +243,7 @@ struct MuxCommandTests {
     ),
     (
       "x.srt:codec=ass",
-      "error: unknown codec 'ass' in '--track x.srt:codec=ass'; expected one of mov_text, subrip, webvtt"
+      "error: unknown codec 'ass' in '--track x.srt:codec=ass'; expected one of mov_text, subrip, webvtt, c608"
     ),
   ])
   func badTrackSpecsAreUsageErrors(spec: String, message: String) throws {

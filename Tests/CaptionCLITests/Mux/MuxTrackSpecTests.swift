@@ -17,6 +17,14 @@ struct MuxTrackSpecTests {
     #expect(spec.codec == .webvtt)
   }
 
+  @Test func c608TakesAMode() throws {
+    let spec = try MuxTrackSpec.parse("a.scc:codec=c608:mode=roll-up-3")
+    #expect(spec.codec == .c608)
+    #expect(spec.mode == .rollUp(rows: 3))
+    #expect(try MuxTrackSpec.parse("a.vtt:mode=pop-on").mode == .popOn)
+    #expect(try MuxTrackSpec.parse("a.vtt").mode == nil)
+  }
+
   @Test func kindsAcceptTheSidecarNames() throws {
     #expect(try MuxTrackSpec.parse("a.srt:kind=ad").kind == .descriptions)
     #expect(try MuxTrackSpec.parse("a.srt:kind=SDH").kind == .sdh)

@@ -34,6 +34,22 @@ enum MuxMediaMaker {
       ])
   }
 
+  /// A MOV file (H.264 at 29.97 frames per second, AAC), with the SCC file `captions`
+  /// copied in as an English `c608` track when given.
+  static func mov(in folder: TemporaryFolder, captions: String? = nil) throws -> String {
+    var arguments = [
+      "-f", "lavfi", "-i", "testsrc2=s=160x90:r=30000/1001:d=5", "-f", "lavfi", "-i",
+      "sine=d=5:sample_rate=48000",
+    ]
+    if let captions { arguments += ["-i", captions] }
+    arguments += ["-map", "0", "-map", "1"]
+    if let captions {
+      arguments += ["-map", "2", "-c:s", "copy", "-metadata:s:s:0", "language=eng"]
+    }
+    arguments += ["-c:v", "libx264", "-bf", "0", "-c:a", "aac", "-t", "5"]
+    return try make(captions == nil ? "movie.mov" : "captioned.mov", in: folder, arguments)
+  }
+
   /// A WebM file (VP8, Vorbis).
   static func webm(in folder: TemporaryFolder) throws -> String {
     try make(

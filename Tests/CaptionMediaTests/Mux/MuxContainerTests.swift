@@ -20,7 +20,7 @@ struct MuxContainerTests {
 
   @Test func eachContainerHasItsTextCodecs() {
     #expect(MuxContainer.mp4.codecs == [.movText])
-    #expect(MuxContainer.mov.codecs == [.movText])
+    #expect(MuxContainer.mov.codecs == [.movText, .c608])
     #expect(MuxContainer.matroska.codecs == [.subrip, .webvtt])
     #expect(MuxContainer.webm.codecs == [.webvtt])
     #expect(MuxContainer.allCases.allSatisfy { $0.codecs.first == $0.defaultCodec })
