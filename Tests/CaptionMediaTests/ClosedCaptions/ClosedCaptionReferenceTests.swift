@@ -11,7 +11,7 @@ import Testing
 /// differ on purpose, the reason is in Docs/closed-captions.md (FFmpeg as a reference).
 @Suite struct ClosedCaptionReferenceTests {
   struct Caption: CustomStringConvertible {
-    var start: Double
+    var start: MediaTime
     var text: String
     var description: String { "\(start) \(text.debugDescription)" }
   }
@@ -21,7 +21,7 @@ import Testing
     let file = try MediaFile(opening: path)
     let contents = try file.read(subtitles: [], closedCaptions: true)
     let stream = try #require(contents.closedCaptions?.captioned.first)
-    return stream.decoded608()[.cc1].cues.map { Caption(start: $0.start.seconds, text: $0.rawText) }
+    return stream.decoded608()[.cc1].cues.map { Caption(start: $0.start, text: $0.rawText) }
   }
 
   /// The cues of the SRT file FFmpeg writes from `path`'s `subcc` output.
@@ -37,16 +37,23 @@ import Testing
       let lines = block.split(separator: "\n", omittingEmptySubsequences: false)
       guard lines.count >= 2, let arrow = lines[1].range(of: " --> ") else { return nil }
       return Caption(
-        start: seconds(lines[1][..<arrow.lowerBound]), text: lines[2...].joined(separator: "\n"))
+        start: time(lines[1][..<arrow.lowerBound]), text: lines[2...].joined(separator: "\n"))
     }
   }
 
-  /// `00:00:01,234` in seconds.
-  static func seconds(_ stamp: Substring) -> Double {
-    let parts = stamp.split(whereSeparator: { $0 == ":" || $0 == "," }).compactMap { Double($0) }
-    guard parts.count == 4 else { return -1 }
-    return parts[0] * 3600 + parts[1] * 60 + parts[2] + parts[3] / 1000
+  /// The time of an SRT timestamp, `00:00:01,234`.
+  static func time(_ stamp: Substring) -> MediaTime {
+    let parts = stamp.split(whereSeparator: { $0 == ":" || $0 == "," }).compactMap { Int64($0) }
+    guard parts.count == 4 else { return MediaTime(milliseconds: -1) }
+    return MediaTime(hours: parts[0], minutes: parts[1], seconds: parts[2], milliseconds: parts[3])
   }
+
+  /// How far apart two times are.
+  static func distance(_ one: MediaTime, _ other: MediaTime) -> MediaTime {
+    one < other ? other - one : one - other
+  }
+
+  static let tolerance = MediaTime(milliseconds: 100)
 
   /// The words of a cue's text: tags (`<i>`, `{\i1}`) and ASS breaks as spaces, lowercased.
   static func words(_ text: String) -> [String] {
@@ -98,11 +105,16 @@ import Testing
       if index == ReferenceScript.popOnCaptions {
         // FFmpeg starts a cue at its decoder's screen change before it: for the first
         // roll-up row that is the erasure before the roll-up code, not the code.
-        let erasure = Double(ReferenceScript.erasureBeforeRollUp) * 1001 / 30000
-        #expect(abs(ffmpeg.start - erasure) <= 0.1, "cue \(index + 1): FFmpeg \(ffmpeg)")
+        let erasure = MediaTime(
+          value: Int64(ReferenceScript.erasureBeforeRollUp) * 1001, timescale: 30000)
+        #expect(
+          Self.distance(ffmpeg.start, erasure) <= Self.tolerance,
+          "cue \(index + 1): FFmpeg \(ffmpeg)")
         #expect(ours.start > ffmpeg.start, "cue \(index + 1): ours \(ours)")
       } else {
-        #expect(abs(ours.start - ffmpeg.start) <= 0.1, "cue \(index + 1): \(ours), \(ffmpeg)")
+        #expect(
+          Self.distance(ours.start, ffmpeg.start) <= Self.tolerance,
+          "cue \(index + 1): \(ours), \(ffmpeg)")
       }
     }
   }
