@@ -8,7 +8,8 @@ B-frames keeping them (`-a53cc 1`), and the segment is repeated with `-c copy` (
 concat demuxer) into a transport stream and an MP4. Then times, round-robin, the median wall
 time of each command, and measures its peak resident memory (GNU time):
 
-  captionkit      captionkit-bench closed-captions FILE (MediaFile.read, closedCaptions: true)
+  captionkit      captionkit-bench closed-captions FILE (MediaFile.read, closedCaptions: true,
+                  then each captioned stream's pairs decoded into cues: decoded608())
   ffmpeg demux    ffmpeg -i FILE -map 0:v -c copy -f null -  (the video packets, demuxed)
   ffmpeg subcc    ffmpeg -f lavfi -i movie=FILE[out0+subcc] -map 0:1 -f srt -y /dev/null
                   (the captions FFmpeg's decoder attaches to each decoded picture)

@@ -11,8 +11,8 @@ let usage = """
     convert FILE OUT
         Times reading FILE and writing OUT (.vtt or .srt) in this process.
     closed-captions MEDIA
-        Times reading the closed-caption data of MEDIA (one pass, no video decoded) in this
-        process; prints ms= and the pairs read.
+        Times reading the closed-caption data of MEDIA (one pass, no video decoded) and
+        decoding its CEA-608 pairs into cues in this process; prints ms=, the pairs and cues.
     transcript [--runs N] [--seed S]
         Times the transcript of a 2-hour programme (2,000 captions, 300 descriptions, 12
         chapters): merge + HTML write in this process; prints the median and the goal check.
