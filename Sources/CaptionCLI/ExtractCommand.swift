@@ -20,7 +20,9 @@ enum ExtractCommand: CaptionCommand {
       the sidecar naming: the language from the container (und when it has none), the kind \
       from the stream's dispositions, a number before the extension when two streams would \
       get the same name. Existing files are not replaced without --force. Image subtitles (PGS, VobSub, DVB) are listed with a remark. Only \
-      the subtitle streams are read; video and audio are not decoded. A missing file exits \
+      the subtitle streams are read; video and audio are not decoded. CEA-608 captions (A/53 \
+      data in the video, a c608 track) are written too, one file per channel; --stream names \
+      the video stream for them. A missing file exits \
       66, a file that is not media or is not read within --timeout seconds exits 65, a \
       machine without FFmpeg's libraries exits 69.
       """,
@@ -59,10 +61,26 @@ enum ExtractCommand: CaptionCommand {
     let read = try InputTimeLimit.run(timeLimit, for: media) {
       try MediaSubtitles.read(path: media, streams: requested, webVTT: EmbeddedWebVTT.reader)
     }
-    try checkRequested(requested, in: read, media: media)
+    // CEA-608 captions (in the video, or a caption stream) are read in a pass of their own.
+    let captions = try InputTimeLimit.run(timeLimit, for: media) {
+      () throws -> ClosedCaptionTracks in
+      let file = try MediaFile(opening: media)
+      guard MediaInput.mayCarryClosedCaptions(file.info) else { return ClosedCaptionTracks() }
+      let contents = try file.read(subtitles: [], audio: .none, closedCaptions: true)
+      return contents.closedCaptions.map { ClosedCaptionTracks($0, info: file.info, path: media) }
+        ?? ClosedCaptionTracks()
+    }
+    let captioned = Set(captions.results.compactMap(\.track.stream))
+    try checkRequested(requested, in: read, captioned: captioned, media: media)
     var findings = FindingPrinter(limit: limit)
     findings.print(read.diagnostics, in: context)
-    if read.tracks.isEmpty {
+    var tracks = read.tracks
+    for result in captions.results
+    where requested?.contains(result.track.stream ?? -1) ?? true {
+      findings.print(result.diagnostics, in: context)
+      tracks.append(result.track)
+    }
+    if tracks.isEmpty {
       findings.finish(in: context)
       throw CommandFailure(
         ExitCode.dataError, "\(media) has no text subtitle stream to extract; nothing was written",
@@ -71,7 +89,7 @@ enum ExtractCommand: CaptionCommand {
 
     let stem = SidecarName.baseName(ofMedia: media)
     var taken: Set<String> = []
-    let paths = read.tracks.map { track in
+    let paths = tracks.map { track in
       let name = fileName(for: track, stem: stem, fileExtension: entry.extensions[0], taken: &taken)
       return folder.map { $0.hasSuffix("/") ? $0 + name : $0 + "/" + name } ?? name
     }
@@ -84,7 +102,7 @@ enum ExtractCommand: CaptionCommand {
         hint: "add --force to replace, or write elsewhere with -o")
     }
     var written = ""
-    for (embedded, path) in zip(read.tracks, paths) {
+    for (embedded, path) in zip(tracks, paths) {
       var track = embedded
       let minimum = CueEndRepair.minimumDuration(for: track.language)
       findings.print(CueEndRepair.repair(&track, minimum: minimum), in: context)
@@ -92,9 +110,10 @@ enum ExtractCommand: CaptionCommand {
       findings.print(lossy, naming: { $0.withFile(path) }, in: context)
       let stream = read.stream(of: embedded)
       let cues = track.cues.count == 1 ? "1 cue" : "\(track.cues.count) cues"
+      let channel = track.channel.map { " \($0)" } ?? ""
       written +=
-        "\(path): \(cues) from stream \(track.stream.map(String.init) ?? "?")"
-        + " (\(stream?.codec ?? "text"))\n"
+        "\(path): \(cues) from stream \(track.stream.map(String.init) ?? "?")\(channel)"
+        + " (\(track.cea608 != nil ? ClosedCaptionTracks.codec : stream?.codec ?? "text"))\n"
     }
     findings.finish(in: context)
     do {
@@ -184,14 +203,14 @@ enum ExtractCommand: CaptionCommand {
 
   /// Every stream asked for with `--stream` must be a text subtitle stream.
   private static func checkRequested(
-    _ requested: Set<Int>?, in read: EmbeddedSubtitles, media: String
+    _ requested: Set<Int>?, in read: EmbeddedSubtitles, captioned: Set<Int>, media: String
   ) throws(UsageError) {
     guard let requested else { return }
     let text = read.streams.filter { $0.content == .text }.map(\.index)
     let available =
       text.isEmpty
       ? "it has none" : "its text streams: " + text.map(String.init).joined(separator: ", ")
-    for index in requested.sorted() {
+    for index in requested.sorted() where !captioned.contains(index) {
       guard let stream = read.streams.first(where: { $0.index == index }) else {
         if let count = read.streamCount, index >= count {
           let has = count == 1 ? "1 stream, 0" : "\(count) streams, 0 to \(count - 1)"

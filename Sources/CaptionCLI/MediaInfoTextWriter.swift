@@ -11,7 +11,10 @@ import CaptionKit
 enum MediaInfoTextWriter {
   /// With `damage` (what a read of the file's data found), one `damage:` line per problem
   /// follows the chapters, or `damage: none found`.
-  static func write(_ info: MediaInfo, damage: MediaDamageReport? = nil) -> [UInt8] {
+  static func write(
+    _ info: MediaInfo, damage: MediaDamageReport? = nil,
+    closedCaptions: [ClosedCaptionTracks.StreamSummary] = []
+  ) -> [UInt8] {
     var text = "\(info.path): \(info.format)"
     text += ", duration " + (info.duration.map { $0.description } ?? "unknown")
     if let start = info.startTime { text += ", start \(start)" }
@@ -44,6 +47,7 @@ enum MediaInfoTextWriter {
       if let title = chapter.title { text += " \"\(title)\"" }
       text += "\n"
     }
+    text += closedCaptionLines(closedCaptions)
     if let damage {
       if damage.isEmpty { text += "  damage: none found\n" }
       for item in damage.items {
@@ -52,6 +56,25 @@ enum MediaInfoTextWriter {
       if damage.omitted > 0 { text += "  damage: \(damage.omitted) more not listed\n" }
     }
     return Array(text.utf8)
+  }
+
+  /// One line per 608 channel (`stream 0 CC1: captions, field 1, A/53 in h264, 12 cues,
+  /// pop-on, en`), per stream with 708 services, and per XDS programme fact.
+  static func closedCaptionLines(_ streams: [ClosedCaptionTracks.StreamSummary]) -> String {
+    var text = ""
+    for stream in streams {
+      for channel in stream.channels {
+        text +=
+          "  stream \(stream.stream) \(channel.channel): captions, field \(channel.channel.field), "
+          + "\(stream.carriage), \(channel.cueCount == 1 ? "1 cue" : "\(channel.cueCount) cues")"
+        if !channel.modes.isEmpty {
+          text += ", " + channel.modes.map(\.rawValue).joined(separator: "+")
+        }
+        text += ", " + (channel.language?.rawValue ?? "language undetermined") + "\n"
+      }
+      text += TextReportWriter.closedCaptionFacts(stream)
+    }
+    return text
   }
 
   /// `25`, `29.97`, `23.976`: up to three decimals, trailing zeros dropped.

@@ -36,16 +36,22 @@ enum ProbeCommand: CaptionCommand {
     }
     let limit = try InputTimeLimit.given(arguments)
     let headerOnly = arguments.flag("header-only")
-    let (info, damage) = try InputTimeLimit.run(limit, for: path) {
-      () throws -> (MediaInfo, MediaDamageReport?) in
-      if headerOnly { return (try MediaProbe.probe(path), nil) }
+    let (info, damage, captions) = try InputTimeLimit.run(limit, for: path) {
+      () throws -> (MediaInfo, MediaDamageReport?, [ClosedCaptionTracks.StreamSummary]?) in
+      if headerOnly { return (try MediaProbe.probe(path), nil, nil) }
       let file = try MediaFile(opening: path)
-      return (file.info, try file.read(subtitles: [], audio: .none).damage)
+      let contents = try file.read(
+        subtitles: [], audio: .none,
+        closedCaptions: MediaInput.mayCarryClosedCaptions(file.info))
+      let captions = contents.closedCaptions.map {
+        ClosedCaptionTracks($0, info: file.info, path: path).streams
+      }
+      return (file.info, contents.damage, captions)
     }
     let bytes =
       format == "json"
-      ? MediaInfoJSONWriter.write(info, damage: damage)
-      : MediaInfoTextWriter.write(info, damage: damage)
+      ? MediaInfoJSONWriter.write(info, damage: damage, closedCaptions: captions ?? [])
+      : MediaInfoTextWriter.write(info, damage: damage, closedCaptions: captions ?? [])
     do {
       try context.stdout.write(bytes)
     } catch {

@@ -37,3 +37,94 @@ struct BroadcastCaptionTests {
     #expect(run.stdout.contains("  track 1  stream 0 (h264), CC1, captions\n"), "\(run.stdout)")
   }
 }
+
+extension BroadcastCaptionTests {
+  /// `byte` with its odd-parity bit.
+  static func parity(_ byte: UInt8) -> UInt8 {
+    byte.nonzeroBitCount % 2 == 0 ? byte | 0x80 : byte
+  }
+
+  static func pair(_ first: UInt8, _ second: UInt8) -> UInt16 {
+    UInt16(parity(first)) << 8 | UInt16(parity(second))
+  }
+
+  /// An XDS current-class programme name packet (class 1, type 3) for `name`, as pairs.
+  static func programName(_ name: String) -> [UInt16] {
+    var bytes: [UInt8] = [0x01, 0x03] + Array(name.utf8)
+    if bytes.count % 2 == 1 { bytes.append(0) }
+    var sum = bytes.reduce(0) { $0 + Int($1) } + 0x0F
+    sum = (128 - sum % 128) % 128
+    bytes += [0x0F, UInt8(sum)]
+    return stride(from: 0, to: bytes.count, by: 2).map { pair(bytes[$0], bytes[$0 + 1]) }
+  }
+
+  @Test func probeListsTheChannelsAndTheProgrammeName() throws {
+    let media = try BroadcastMedia.file(
+      "named.ts", cc3: BroadcastMedia.spanish, field2Extra: Self.programName("NEWS"))
+    let run = ToolRun(["probe", media])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stdout.contains(
+        """
+          stream 0 CC1: captions, field 1, A/53 in h264, 2 cues, pop-on, language undetermined
+          stream 0 CC3: captions, field 2, A/53 in h264, 2 cues, pop-on, language undetermined
+          programme name (XDS): "NEWS"
+
+        """), "\(run.stdout)")
+    let json = ToolRun(["probe", media, "--format", "json"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let streams = try #require(object["closedCaptions"] as? [[String: Any]])
+    #expect(streams.first?["programName"] as? String == "NEWS")
+    let channels = try #require(streams.first?["channels"] as? [[String: Any]])
+    #expect(channels.map { $0["channel"] as? String } == ["CC1", "CC3"])
+    let validate = ToolRun(["validate", media, "--no-audio"])
+    #expect(validate.stdout.contains("  programme name (XDS): \"NEWS\"\n"), "\(validate.stdout)")
+    #expect(validate.stdout.contains("  track 2  stream 0 (h264), CC3, captions\n"))
+  }
+
+  @Test func aRollUpDepthChangeAndACaptionNeverErasedAreFound() throws {
+    // From picture 220 (7.3 s): RU2, a row "AB", CR, RU3, a row "CD"; never erased.
+    let rollUp: [UInt16] = [
+      Self.pair(0x14, 0x25), Self.pair(0x14, 0x25), Self.pair(0x14, 0x70),
+      Self.pair(0x41, 0x42), Self.pair(0x14, 0x2D), Self.pair(0x14, 0x26),
+      Self.pair(0x14, 0x26), Self.pair(0x43, 0x44),
+    ]
+    let media = try BroadcastMedia.file("rollup.ts", field1Extra: rollUp)
+    let run = ToolRun(["validate", media, "--no-audio", "--format", "json"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
+    let rules = diagnostics.compactMap { $0["rule"] as? String }
+    #expect(rules.contains("cea608.roll-up-depth"), "\(diagnostics)")
+    #expect(rules.contains("cea608.past-end"), "\(diagnostics)")
+  }
+}
+
+extension BroadcastCaptionTests {
+  @Test func extractWritesEachChannelAndTranscriptReadsCC1() throws {
+    let media = try BroadcastMedia.file(
+      "extracted.ts", cc3: BroadcastMedia.spanish, field2Extra: Self.programName("NEWS"))
+    let folder = try TemporaryFolder()
+    let run = ToolRun(["extract", media, "-o", folder.path, "--to", "vtt", "--stream", "0"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stdout == """
+        \(folder.path)/extracted.und.captions.vtt: 2 cues from stream 0 CC1 (eia_608)
+        \(folder.path)/extracted.und.captions.2.vtt: 2 cues from stream 0 CC3 (eia_608)
+
+        """)
+    let english = try folder.contents("extracted.und.captions.vtt")
+    #expect(english.contains("Hello, and welcome.\n"))
+    #expect(english.contains("This is the news.\n"))
+    #expect(try folder.contents("extracted.und.captions.2.vtt").contains("Hola y bienvenidos.\n"))
+    let scc = ToolRun(["extract", media, "-o", folder.path, "--to", "scc"])
+    #expect(scc.status == 0, "\(scc.stderr)")
+    #expect(try folder.contents("extracted.und.captions.scc").hasPrefix("Scenarist_SCC V1.0\n"))
+    let transcript = ToolRun(["transcript", media, "-o", "-", "--to", "txt"])
+    #expect(transcript.status == 0, "\(transcript.stderr)")
+    #expect(
+      transcript.stdout.contains("Hello, and welcome. This is the news."), "\(transcript.stdout)")
+    #expect(!transcript.stdout.contains("Hola"))
+  }
+}

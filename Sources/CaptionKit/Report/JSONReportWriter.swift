@@ -32,7 +32,8 @@ public enum JSONReportWriter {
     let single = report.media.count == 1 ? report.media.first : nil
     json.key("media")
     if let single {
-      MediaInfoJSONWriter.write(single.info, damage: single.damage, to: &json)
+      MediaInfoJSONWriter.write(
+        single.info, damage: single.damage, closedCaptions: single.closedCaptions, to: &json)
     } else {
       json.null()
     }
@@ -58,7 +59,8 @@ public enum JSONReportWriter {
     for entry in report.media {
       json.beginObject()
       json.key("media")
-      MediaInfoJSONWriter.write(entry.info, damage: entry.damage, to: &json)
+      MediaInfoJSONWriter.write(
+        entry.info, damage: entry.damage, closedCaptions: entry.closedCaptions, to: &json)
       json.key("coverage")
       writeCoverage(entry, to: &json)
       json.key("wcag")

@@ -6,16 +6,21 @@ public import CaptionMedia
 public enum MediaInfoJSONWriter {
   /// The whole document, ending with a newline. With `damage` (what a read of the file's
   /// data found), a `damage` member follows the chapters.
-  public static func write(_ info: MediaInfo, damage: MediaDamageReport? = nil) -> [UInt8] {
+  /// With `closedCaptions` (the caption streams read), a `closedCaptions` member follows.
+  public static func write(
+    _ info: MediaInfo, damage: MediaDamageReport? = nil,
+    closedCaptions: [ClosedCaptionTracks.StreamSummary]? = nil
+  ) -> [UInt8] {
     var json = JSONOutput(reservingCapacity: 512 + info.streams.count * 400)
-    write(info, damage: damage, to: &json)
+    write(info, damage: damage, closedCaptions: closedCaptions, to: &json)
     json.finish()
     return json.bytes
   }
 
   /// The object, as one value of a larger document.
   package static func write(
-    _ info: MediaInfo, damage: MediaDamageReport? = nil, to json: inout JSONOutput
+    _ info: MediaInfo, damage: MediaDamageReport? = nil,
+    closedCaptions: [ClosedCaptionTracks.StreamSummary]? = nil, to json: inout JSONOutput
   ) {
     json.beginObject()
     json.key("path")
@@ -51,6 +56,64 @@ public enum MediaInfoJSONWriter {
       json.key("damage")
       write(damage, to: &json)
     }
+    if let closedCaptions {
+      json.key("closedCaptions")
+      json.beginArray()
+      for stream in closedCaptions { write(stream, to: &json) }
+      json.endArray()
+    }
+    json.endObject()
+  }
+
+  /// One caption stream: where its captions are carried, its 608 channels, its 708 services
+  /// (present, not decoded) and the XDS programme facts.
+  private static func write(
+    _ stream: ClosedCaptionTracks.StreamSummary, to json: inout JSONOutput
+  ) {
+    json.beginObject()
+    json.key("stream")
+    json.integer(stream.stream)
+    json.key("carriage")
+    json.string(stream.carriage)
+    json.key("channels")
+    json.beginArray()
+    for channel in stream.channels {
+      json.beginObject()
+      json.key("channel")
+      json.string(channel.channel.description)
+      json.key("field")
+      json.integer(channel.channel.field)
+      json.key("kind")
+      json.string("captions")
+      json.key("language")
+      json.string(channel.language?.rawValue)
+      json.key("cueCount")
+      json.integer(channel.cueCount)
+      json.key("modes")
+      json.beginArray()
+      for mode in channel.modes { json.string(mode.rawValue) }
+      json.endArray()
+      json.endObject()
+    }
+    json.endArray()
+    json.key("services708")
+    json.beginArray()
+    for service in stream.services708 {
+      json.beginObject()
+      json.key("service")
+      json.integer(service)
+      json.key("language")
+      json.string(
+        stream.serviceDescriptors.first { $0.service == .digital(service: service) }?.language)
+      json.key("read")
+      json.bool(false)
+      json.endObject()
+    }
+    json.endArray()
+    json.key("programName")
+    json.string(stream.programName)
+    json.key("contentAdvisory")
+    json.string(stream.contentAdvisory)
     json.endObject()
   }
 

@@ -110,6 +110,7 @@ public enum TextReportWriter {
       guard let track = tracks.first(where: { $0.id == id })?.track else { continue }
       text += "  track \(id.padding(2)) \(describe(track, in: entry.info))\n"
     }
+    for stream in entry.closedCaptions { text += closedCaptionFacts(stream) }
     text += "  captions \(coverage.captionedDuration)"
     if let duration = coverage.mediaDuration { text += " of \(duration)" }
     if let track = entry.coverageTrack { text += " (track \(track))" }
@@ -137,6 +138,21 @@ public enum TextReportWriter {
       let status = verdict.status.rawValue.padding(15)
       text += "  \(criterion) \(level) \(status) \(verdict.evidence)\n"
     }
+    return text
+  }
+
+  /// The lines of what a caption stream says beyond its 608 tracks: its CEA-708 services
+  /// (present, not read) and its XDS programme name and rating.
+  package static func closedCaptionFacts(_ stream: ClosedCaptionTracks.StreamSummary) -> String {
+    var text = ""
+    if !stream.services708.isEmpty {
+      let services = stream.services708.map { "\($0)" }.joined(separator: ", ")
+      text +=
+        "  stream \(stream.stream): CEA-708 service\(stream.services708.count == 1 ? "" : "s") "
+        + "\(services) present and not read (captionkit decodes CEA-608 only)\n"
+    }
+    if let name = stream.programName { text += "  programme name (XDS): \"\(name)\"\n" }
+    if let rating = stream.contentAdvisory { text += "  rating (XDS): \(rating)\n" }
     return text
   }
 

@@ -37,6 +37,8 @@ public struct ValidationReport: Sendable {
     public var speech: AudioActivity?
     /// The damage found in the media's data (also given as `container.damaged` findings).
     public var damage = MediaDamageReport()
+    /// The streams that carry closed captions, as read: 608 channels, 708 services, XDS facts.
+    public var closedCaptions: [ClosedCaptionTracks.StreamSummary] = []
 
     package init(
       info: MediaInfo, trackIDs: [String], coverage: CoverageSummary, coverageTrack: String?,

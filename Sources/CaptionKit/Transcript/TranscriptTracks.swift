@@ -116,13 +116,22 @@ public struct TranscriptTracks: Sendable {
           hint: ffmpegMissing?.hint)
       }
       let embedded: EmbeddedSubtitles
+      // CEA-608 captions count as embedded caption tracks, after the text streams.
+      var closedCaptions: [Track] = []
       do {
-        embedded = try opened.read(webVTT: EmbeddedWebVTT.reader).subtitles
+        let contents = try opened.read(
+          webVTT: EmbeddedWebVTT.reader,
+          closedCaptions: MediaInput.mayCarryClosedCaptions(opened.info))
+        embedded = contents.subtitles
+        if let captions = contents.closedCaptions {
+          closedCaptions = ClosedCaptionTracks(captions, info: opened.info, path: media).results
+            .map(\.track)
+        }
       } catch let error as FFmpegError {
         throw InputFailure(error.kind == .inputMissing ? .missing : .unusable, "\(error)")
       }
       findings += embedded.diagnostics
-      let candidates = embedded.tracks.filter { isCaptionKind($0.kind) }
+      let candidates = (embedded.tracks + closedCaptions).filter { isCaptionKind($0.kind) }
       if tracks.language == nil {
         tracks.language = candidates.sorted { rank($0.kind) < rank($1.kind) }.first?.language
       }

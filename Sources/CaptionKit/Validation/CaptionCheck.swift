@@ -192,6 +192,7 @@ public struct CaptionCheck: Sendable {
       coverageTrack: coverage.track.map { ids[$0] }, wcag: wcag,
       checkedRules: validator.contextRules(in: validation).map(\.id), speech: input.audio)
     entry.damage = input.damage
+    entry.closedCaptions = input.closedCaptions
     report.media.append(entry)
   }
 

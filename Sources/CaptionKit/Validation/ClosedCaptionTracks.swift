@@ -132,28 +132,10 @@ public struct ClosedCaptionTracks: Sendable {
   }
 
   /// Decodes both fields of `stream` in time order, ending what is still shown at `end`
-  /// (the media's end) or, without it, 4 seconds after it was shown.
+  /// (the media's end, or the last pair when that is later).
   public static func decode(_ stream: ClosedCaptionStream, end: MediaTime?) -> CEA608Captions {
-    var decoder = CEA608Decoder()
-    var first = stream.field1.makeIterator()
-    var second = stream.field2.makeIterator()
-    var a = first.next()
-    var b = second.next()
-    while a != nil || b != nil {
-      if let pair = a, b.map({ pair.time <= $0.time }) ?? true {
-        if pair.isValid {
-          decoder.decode(CEA608Pair(pair.first, pair.second, field: 1, time: pair.time))
-        }
-        a = first.next()
-      } else if let pair = b {
-        if pair.isValid {
-          decoder.decode(CEA608Pair(pair.first, pair.second, field: 2, time: pair.time))
-        }
-        b = second.next()
-      }
-    }
-    let last = max(stream.field1.last?.time ?? .zero, stream.field2.last?.time ?? .zero)
-    return decoder.finish(at: end.map { max($0, last) })
+    let last = dataEnd(of: stream) ?? .zero
+    return stream.decoded608(endingAt: end.map { max($0, last) })
   }
 
   static func isInVideo(_ source: ClosedCaptionSource) -> Bool {

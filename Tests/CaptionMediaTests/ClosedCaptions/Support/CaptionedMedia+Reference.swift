@@ -1,3 +1,4 @@
+import CaptionTestSupport
 import Foundation
 
 /// Media carrying `ReferenceScript`'s captions at 29.97 pictures a second, for comparing

@@ -1,3 +1,5 @@
+import CaptionTestSupport
+
 /// The CC1 captions the reference tests carry in media: field 1 byte pairs written by hand
 /// from the CEA-608 tables, one a picture at 29.97 pictures a second, control codes doubled as
 /// encoders send them, null pairs (`80 80`) between. Four pop-on captions (two rows; an
