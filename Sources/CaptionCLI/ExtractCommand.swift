@@ -58,21 +58,23 @@ enum ExtractCommand: CaptionCommand {
     try checkInput(media)
     try checkFolder(folder ?? ".")
 
-    let read = try InputTimeLimit.run(timeLimit, for: media) {
-      try MediaSubtitles.read(path: media, streams: requested, webVTT: EmbeddedWebVTT.reader)
-    }
-    // CEA-608 captions (in the video, or a caption stream) are read in a pass of their own.
-    let captions = try InputTimeLimit.run(timeLimit, for: media) {
-      () throws -> ClosedCaptionTracks in
+    // One pass: the text streams, and the CEA-608 captions of the video or a caption stream.
+    let (read, captions, damage) = try InputTimeLimit.run(timeLimit, for: media) {
+      () throws -> (EmbeddedSubtitles, ClosedCaptionTracks, MediaDamageReport) in
       let file = try MediaFile(opening: media)
-      guard MediaInput.mayCarryClosedCaptions(file.info) else { return ClosedCaptionTracks() }
-      let contents = try file.read(subtitles: [], audio: .none, closedCaptions: true)
-      return contents.closedCaptions.map { ClosedCaptionTracks($0, info: file.info, path: media) }
-        ?? ClosedCaptionTracks()
+      let contents = try file.read(
+        subtitles: requested, webVTT: EmbeddedWebVTT.reader, audio: .none,
+        closedCaptions: MediaInput.mayCarryClosedCaptions(file.info))
+      return (
+        contents.subtitles, ClosedCaptionTracks(contents, info: file.info, path: media),
+        contents.damage
+      )
     }
     let captioned = Set(captions.results.compactMap(\.track.stream))
     try checkRequested(requested, in: read, captioned: captioned, media: media)
     var findings = FindingPrinter(limit: limit)
+    // Damage is said as such (the subtitles' note on FFmpeg's errors would repeat it).
+    findings.print(MediaDamageFindings.diagnostics(damage, path: media), in: context)
     findings.print(read.diagnostics, in: context)
     var tracks = read.tracks
     for result in captions.results

@@ -43,9 +43,7 @@ enum ProbeCommand: CaptionCommand {
       let contents = try file.read(
         subtitles: [], audio: .none,
         closedCaptions: MediaInput.mayCarryClosedCaptions(file.info))
-      let captions = contents.closedCaptions.map {
-        ClosedCaptionTracks($0, info: file.info, path: path).streams
-      }
+      let captions = ClosedCaptionTracks(contents, info: file.info, path: path).streams
       return (file.info, contents.damage, captions)
     }
     let bytes =

@@ -77,6 +77,17 @@ public struct CEA608ChannelCaptions: Sendable, Hashable {
     self.captionsOverFourRows = captionsOverFourRows
   }
 
+  /// The cues with their times to the millisecond: frames are 33 ms apart, so that keeps
+  /// them, and the formats the cues are written in need nothing finer.
+  public var cuesToTheMillisecond: [Cue] {
+    var cues = cues
+    for index in cues.indices {
+      cues[index].start = cues[index].start.converted(to: 1000)
+      cues[index].end = cues[index].end.converted(to: 1000)
+    }
+    return cues
+  }
+
   /// True when the channel carried caption codes or text (not only its text service).
   public var isUsed: Bool { !cues.isEmpty || modes.contains { $0 != .text } }
 }

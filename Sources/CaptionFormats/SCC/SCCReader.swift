@@ -141,13 +141,7 @@ public enum SCCReader {
         )
       }
       .map(\.element)
-    // Frames are 33 ms apart: times to the millisecond keep them, and the formats converted
-    // to need nothing finer.
-    var cues = captions[chosen].cues
-    for index in cues.indices {
-      cues[index].start = cues[index].start.converted(to: 1000)
-      cues[index].end = cues[index].end.converted(to: 1000)
-    }
+    let cues = captions[chosen].cuesToTheMillisecond
     let track = Track(format: .scc, path: path, encoding: text.encoding.rawValue, cues: cues)
     return ReadResult(track: track, diagnostics: text.diagnostics + sorted)
   }

@@ -123,10 +123,8 @@ public struct TranscriptTracks: Sendable {
           webVTT: EmbeddedWebVTT.reader,
           closedCaptions: MediaInput.mayCarryClosedCaptions(opened.info))
         embedded = contents.subtitles
-        if let captions = contents.closedCaptions {
-          closedCaptions = ClosedCaptionTracks(captions, info: opened.info, path: media).results
-            .map(\.track)
-        }
+        closedCaptions = ClosedCaptionTracks(contents, info: opened.info, path: media).results
+          .map(\.track)
       } catch let error as FFmpegError {
         throw InputFailure(error.kind == .inputMissing ? .missing : .unusable, "\(error)")
       }

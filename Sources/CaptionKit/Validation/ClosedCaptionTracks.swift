@@ -93,12 +93,7 @@ public struct ClosedCaptionTracks: Sendable {
         summary.channels.append(
           .init(channel: channel, cueCount: own.cues.count, modes: own.modes, language: language))
         guard !own.cues.isEmpty else { continue }
-        var cues = own.cues
-        // Frames are 33 ms apart: times to the millisecond keep them.
-        for index in cues.indices {
-          cues[index].start = cues[index].start.converted(to: 1000)
-          cues[index].end = cues[index].end.converted(to: 1000)
-        }
+        let cues = own.cuesToTheMillisecond
         var track = Track(
           format: .webvtt, language: language, kind: .captions, source: .embedded, path: path,
           stream: stream.streamIndex, cues: cues)
@@ -129,6 +124,16 @@ public struct ClosedCaptionTracks: Sendable {
       summaries.append(summary)
     }
     self.init(results: results, streams: summaries)
+  }
+
+  /// The tracks of what a read of the media at `path` found (`MediaFile.read` with
+  /// `closedCaptions`); none when the read did not look for closed captions.
+  public init(_ contents: MediaContents, info: MediaInfo, path: String) {
+    if let captions = contents.closedCaptions {
+      self.init(captions, info: info, path: path)
+    } else {
+      self.init()
+    }
   }
 
   /// Decodes both fields of `stream` in time order, ending what is still shown at `end`
