@@ -12,10 +12,8 @@
 /// Only the NAL units or start codes before the first slice are looked at in Annex B and
 /// MPEG-2, where SEI and user data must come, so the slice data is not scanned.
 ///
-/// The picture's bytes come as the packet's own buffer (`Packet.bytes`), read during the call
-/// and never kept: copying every video packet into an array would copy the whole video
-/// stream to look at a few bytes of each picture. Only the SEI payload is copied
-/// (`unescaped`). The reader runs under the sanitizers with the rest of the suite.
+/// The picture's bytes are lent for the call (`Packet.withBytes`) and never kept; only the
+/// SEI payload is copied (`unescaped`).
 struct A53CaptionReader {
   /// How the picture's bytes are laid out.
   enum Syntax: Equatable {

@@ -80,10 +80,12 @@ struct ClosedCaptionPass {
     guard index >= 0, index < readers.count, let reader = readers[index] else { return }
     let ticks = reader.time(of: packet)
     var problems: [A53CaptionReader.Problem] = []
-    if reader.a53 != nil {
-      reader.readPicture(packet.bytes, ticks: ticks, problems: &problems)
-    } else {
-      reader.readEIA608(packet.bytes, ticks: ticks, problems: &problems)
+    packet.withBytes { bytes in
+      if reader.a53 != nil {
+        reader.readPicture(bytes, ticks: ticks, problems: &problems)
+      } else {
+        reader.readEIA608(bytes, ticks: ticks, problems: &problems)
+      }
     }
     for problem in problems {
       report(

@@ -18,7 +18,8 @@ enum FFmpegLog {
   static func install(with setCallback: (ck_log_callback_f) -> Void) {
     setCallback { object, level, format, arguments in
       if object == nil, let capture = Capture.current, let format, let arguments {
-        capture.text += FFmpegLog.formatted(format, arguments)
+        let text = FFmpegLog.formatted(format, arguments)
+        capture.text.withLock { $0 += text }
         return
       }
       guard level <= AV_LOG_WARNING, let format, let arguments,
@@ -42,32 +43,22 @@ enum FFmpegLog {
     return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
-  /// Runs `body` and returns what FFmpeg logged on this thread, at any level, without an
-  /// object to say whom it is about (as `av_dump_format` logs), joined: those messages go
-  /// nowhere else meanwhile. Other threads' messages are not taken.
+  /// Runs `body` and returns what FFmpeg logged during it, at any level, without an object
+  /// to say whom it is about (as `av_dump_format` logs), joined: those messages go nowhere
+  /// else meanwhile. FFmpeg calls the log callback on the thread that logs, so the capture
+  /// is bound to the caller's task or thread (a task-local value): other threads' messages
+  /// are not taken.
   static func capturingUnattributed(_ body: () -> Void) -> String {
     let capture = Capture()
-    let previous = pthread_getspecific(Capture.key)
-    pthread_setspecific(Capture.key, Unmanaged.passUnretained(capture).toOpaque())
-    body()
-    pthread_setspecific(Capture.key, previous)
-    return capture.text
+    Capture.$current.withValue(capture) { body() }
+    return capture.text.withLock { $0 }
   }
 
-  /// The text being captured on one thread (`capturingUnattributed`).
-  private final class Capture {
-    var text = ""
+  /// The text being captured by one caller (`capturingUnattributed`).
+  private final class Capture: Sendable {
+    let text = Locked("")
 
-    static let key: pthread_key_t = {
-      var key = pthread_key_t()
-      pthread_key_create(&key, nil)
-      return key
-    }()
-
-    /// The capture of the calling thread, kept alive by `capturingUnattributed` meanwhile.
-    static var current: Capture? {
-      pthread_getspecific(key).map { Unmanaged<Capture>.fromOpaque($0).takeUnretainedValue() }
-    }
+    @TaskLocal static var current: Capture?
   }
 
   /// What FFmpeg logs each time it may not open a decoder (`FormatContext(decoders:)`), as

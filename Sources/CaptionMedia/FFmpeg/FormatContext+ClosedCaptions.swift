@@ -1,11 +1,5 @@
 internal import CFFmpeg
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension FormatContext {
   /// The codec set-up bytes of the stream at `index` (`extradata`: an H.264 `avcC` or HEVC
   /// `hvcC` record, or parameter sets with start codes), copied; empty when it has none.
@@ -45,31 +39,4 @@ extension FormatContext {
   func isRead(by name: String) -> Bool {
     formatName?.split(separator: ",").contains { $0 == name } ?? false
   }
-
-  /// The first `limit` bytes of the file at `path` (fewer when it is shorter); empty when it
-  /// cannot be read. For what the demuxer reads but does not give (a transport stream's
-  /// program map table descriptors).
-  static func head(ofFile path: String, limit: Int) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0, limit > 0 else { return [] }
-    defer { close(descriptor) }
-    var bytes = [UInt8](repeating: 0, count: limit)
-    var filled = 0
-    while filled < limit {
-      let count = bytes.withUnsafeMutableBytes { buffer -> Int in
-        guard let base = buffer.baseAddress else { return 0 }
-        return readFile(descriptor, base + filled, limit - filled)
-      }
-      if count < 0, errno == EINTR { continue }
-      if count <= 0 { break }
-      filled += count
-    }
-    bytes.removeSubrange(filled...)
-    return bytes
-  }
-}
-
-/// `read(2)`, named apart from `FormatContext.read(into:)`, which hides it inside the type.
-private func readFile(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-  read(descriptor, buffer, count)
 }

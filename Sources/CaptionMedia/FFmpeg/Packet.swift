@@ -96,8 +96,10 @@ final class Packet {
     pointer.pointee.flags |= AV_PKT_FLAG_KEY
   }
 
-  /// The payload, valid until the next `unref` or read.
-  var bytes: UnsafeRawBufferPointer {
-    UnsafeRawBufferPointer(start: pointer.pointee.data, count: Int(max(0, pointer.pointee.size)))
+  /// Calls `body` with the payload, which is valid only during the call (the packet's
+  /// buffer is FFmpeg's and is replaced by the next read).
+  func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    try body(
+      UnsafeRawBufferPointer(start: pointer.pointee.data, count: Int(max(0, pointer.pointee.size))))
   }
 }

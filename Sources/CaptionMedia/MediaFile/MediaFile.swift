@@ -1,4 +1,5 @@
 public import CaptionCore
+import CaptionRuntime
 
 /// A media file opened once for all that is read from it: what it holds (`info`, as
 /// `MediaProbe` gives it) as soon as it is open, then, in one pass over its packets, its text
@@ -108,7 +109,7 @@ public final class MediaFile {
     var captions = ClosedCaptionPass(
       context: context, enabled: closedCaptions,
       head: {
-        head ?? FormatContext.head(ofFile: path, limit: TransportStreamCaptionServices.readLimit)
+        head ?? FileHead.read(path, limit: TransportStreamCaptionServices.readLimit)
       })
     // Every other stream is discarded before reading.
     context.discardStreams(

@@ -176,7 +176,7 @@ struct SubtitlePass {
       let id = isWebVTT ? packet.sideDataText(.webVTTIdentifier) : nil
       guard let decoder else {
         // WebVTT as written: the payload is the cue text, the settings ride beside it.
-        let text = String(decoding: packet.bytes, as: UTF8.self)
+        let text = packet.withBytes { String(decoding: $0, as: UTF8.self) }
         let settings = packet.sideDataText(.webVTTSettings) ?? ""
         let parts = webVTT.map { $0(settings, text) }
         collector.add(
