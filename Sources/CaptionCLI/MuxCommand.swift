@@ -134,7 +134,15 @@ enum MuxCommand: CaptionCommand {
             + "('--track \(spec.path)')",
           hint: "name the output .mov and add :codec=c608, or leave :mode= out")
       }
-      let made = MuxCues.cues(of: track, for: codec, mode: spec.mode ?? .popOn)
+      var made = MuxCues.cues(of: track, for: codec, mode: spec.mode ?? .popOn)
+      // An SCC file's pairs go into c608 as they are, unless a mode asks to send them again.
+      if codec == .c608, result.track.format == .scc, spec.mode == nil {
+        do throws(CaptionFileReader.Failure) {
+          made = (try MuxCues.passedThrough(sccAt: spec.path, reader: reader), [])
+        } catch {
+          throw InputOptions.failure(error)
+        }
+      }
       if codec == .movText {
         findings.print(
           [

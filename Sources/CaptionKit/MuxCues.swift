@@ -37,18 +37,34 @@ public enum MuxCues {
     return (cues, diagnostics)
   }
 
+  /// The byte pairs of the SCC file at `path`, as written, for a `c608` track: every
+  /// channel, command and style the file sends is kept (the pairs are not decoded and sent
+  /// again). Reads the file as `reader` does.
+  public static func passedThrough(
+    sccAt path: String, reader: CaptionFileReader
+  ) throws(CaptionFileReader.Failure) -> [MuxCue] {
+    let bytes = try CaptionFileReader.loadBytes(path: path, maximumSize: reader.maximumSize)
+    let text = TextDecoding.decode(bytes, encoding: reader.encoding, file: path)
+    return cues(SCCReader.blocks(text))
+  }
+
+  /// One cue a run of pairs sent one a frame (frames at 30000/1001 a second).
+  private static func cues(_ blocks: [CEA608Encoder.Block]) -> [MuxCue] {
+    blocks.map { block in
+      MuxCue(
+        start: MediaTime(value: Int64(block.frame) * 1001, timescale: 30000),
+        end: MediaTime(value: Int64(block.frame + block.pairs.count) * 1001, timescale: 30000),
+        text: "", pairs: block.pairs)
+    }
+  }
+
   /// The byte pairs of the SCC writer, one cue a run of pairs, and its losses said of
   /// `c608`.
   private static func captions(of track: Track, mode: CEA608Encoder.Mode) -> (
     cues: [MuxCue], diagnostics: [Diagnostic]
   ) {
     let (blocks, losses) = SCCWriter.encode(track, mode: mode)
-    let cues = blocks.map { block in
-      MuxCue(
-        start: MediaTime(value: Int64(block.frame) * 1001, timescale: 30000),
-        end: MediaTime(value: Int64(block.frame + block.pairs.count) * 1001, timescale: 30000),
-        text: "", pairs: block.pairs)
-    }
+    let cues = cues(blocks)
     let diagnostics = losses.map { loss in
       var changed = loss
       changed.message = loss.message.replacingSuffix(" in SCC", with: " in c608")

@@ -1,4 +1,4 @@
-import CaptionCore
+public import CaptionCore
 
 /// Reads Scenarist SCC files (`Scenarist_SCC V1.0`): each line a timecode, a tab and CEA-608
 /// byte pairs in hexadecimal (`9420 9420 94ae ...`), one pair per frame from the timecode on,
@@ -14,6 +14,68 @@ public enum SCCReader {
 
   /// Reads `text`.
   public static func read(_ text: DecodedText, path: String? = nil) -> ReadResult {
+    var decoder = CEA608Decoder()
+    let scanned = scan(text, path: path) { frame, first, second, location in
+      decoder.decode(
+        CEA608Pair(
+          first, second, field: 1, time: SCCTimecode.time(ofFrame: frame), location: location))
+    }
+    var diagnostics = scanned.diagnostics
+    func report(_ severity: Severity, _ message: String, hint: String? = nil) {
+      diagnostics.append(
+        Diagnostic(rule: rule, severity: severity, message: message, file: path, hint: hint))
+    }
+    let captions = decoder.finish()
+    for finding in captions.findings {
+      diagnostics.append(finding.diagnostic(rule: rule, file: path))
+    }
+    let used = captions.channelsWithCues
+    let chosen = used.contains(.cc1) ? CEA608Channel.cc1 : used.first ?? .cc1
+    let others = used.filter { $0 != chosen }
+    if !others.isEmpty {
+      let names = others.map(\.description).joined(separator: ", ")
+      report(
+        .remark, "the file also carries captions in \(names); only \(chosen) is read",
+        hint: "captionkit reads one channel of an SCC file")
+    }
+    if !scanned.sawContent {
+      report(.error, "the file is empty; no '\(header)' line")
+    }
+    let sorted = diagnostics.enumerated()
+      .sorted {
+        ($0.element.location?.offset ?? -1, $0.offset) < (
+          $1.element.location?.offset ?? -1, $1.offset
+        )
+      }
+      .map(\.element)
+    let cues = captions[chosen].cuesToTheMillisecond
+    let track = Track(format: .scc, path: path, encoding: text.encoding.rawValue, cues: cues)
+    return ReadResult(track: track, diagnostics: text.diagnostics + sorted)
+  }
+
+  /// The byte pairs of `text` as they are written, each line's run a block from the frame
+  /// its timecode labels (or the frame after the line before, where it overlaps), in field 1:
+  /// what a `c608` track of the file holds when the pairs are passed through unchanged.
+  /// Words that are not pairs are left out (the frame they would take is kept).
+  public static func blocks(_ text: DecodedText) -> [CEA608Encoder.Block] {
+    var blocks: [CEA608Encoder.Block] = []
+    _ = scan(text, path: nil) { frame, first, second, _ in
+      let pair = UInt16(first) << 8 | UInt16(second)
+      if let last = blocks.last, last.frame + last.pairs.count == frame {
+        blocks[blocks.count - 1].pairs.append(pair)
+      } else {
+        blocks.append(CEA608Encoder.Block(frame: frame, pairs: [pair]))
+      }
+    }
+    return blocks
+  }
+
+  /// Reads the lines of `text`, calling `each` with every byte pair, its frame and where it
+  /// is, and returns the findings of the file's form (header, timecodes, words).
+  private static func scan(
+    _ text: DecodedText, path: String?,
+    each: (_ frame: Int, _ first: UInt8, _ second: UInt8, _ location: SourceLocation) -> Void
+  ) -> (diagnostics: [Diagnostic], sawContent: Bool) {
     var diagnostics: [Diagnostic] = []
     func report(
       _ severity: Severity, _ message: String, at location: SourceLocation?, hint: String? = nil
@@ -24,7 +86,6 @@ public enum SCCReader {
           hint: hint))
     }
     let bytes = text.utf8
-    var decoder = CEA608Decoder()
     var lines = LineScanner(bytes)
     var sawHeader = false
     var sawContent = false
@@ -103,10 +164,7 @@ public enum SCCReader {
         let word = bytes[wordStart..<index]
         let location = place(wordStart)
         if let (first, second) = pair(word) {
-          decoder.decode(
-            CEA608Pair(
-              first, second, field: 1, time: SCCTimecode.time(ofFrame: frame),
-              location: location))
+          each(frame, first, second, location)
         } else {
           let excerpt = String(decoding: word.prefix(12), as: UTF8.self)
           report(
@@ -117,33 +175,7 @@ public enum SCCReader {
       }
       nextFrame = frame
     }
-    let captions = decoder.finish()
-    for finding in captions.findings {
-      diagnostics.append(finding.diagnostic(rule: rule, file: path))
-    }
-    let used = captions.channelsWithCues
-    let chosen = used.contains(.cc1) ? CEA608Channel.cc1 : used.first ?? .cc1
-    let others = used.filter { $0 != chosen }
-    if !others.isEmpty {
-      let names = others.map(\.description).joined(separator: ", ")
-      report(
-        .remark,
-        "the file also carries captions in \(names); only \(chosen) is read",
-        at: nil, hint: "captionkit reads one channel of an SCC file")
-    }
-    if !sawHeader, !sawContent {
-      report(.error, "the file is empty; no '\(header)' line", at: nil)
-    }
-    let sorted = diagnostics.enumerated()
-      .sorted {
-        ($0.element.location?.offset ?? -1, $0.offset) < (
-          $1.element.location?.offset ?? -1, $1.offset
-        )
-      }
-      .map(\.element)
-    let cues = captions[chosen].cuesToTheMillisecond
-    let track = Track(format: .scc, path: path, encoding: text.encoding.rawValue, cues: cues)
-    return ReadResult(track: track, diagnostics: text.diagnostics + sorted)
+    return (diagnostics, sawContent)
   }
 
   public static func read(_ string: String, path: String? = nil) -> ReadResult {

@@ -140,6 +140,64 @@ struct MuxCaptionTrackTests {
     }
   }
 
+  /// Roll-up captions of two rows in CC1 ("HI" at 1 s, then "OK" on the next row) and a
+  /// pop-on caption in CC2 ("OK", shown by the End Of Caption of frame 60, 2.002 s).
+  static let twoChannels = """
+    Scenarist_SCC V1.0
+
+    00:00:01;00\t9425 9425 94ad 94ad 9470 9470 c849
+
+    00:00:01;10\t94ad 94ad 9470 9470 4fcb
+
+    00:00:01;25\t1c20 1c20 1c70 1c70 4fcb 1c2f 1c2f
+
+    00:00:03;00\t1c2c 1c2c 942c 942c
+
+    """
+
+  @Test func anSCCFilesPairsGoIntoC608AsTheyAreWrittenWithItsModeAndChannels() throws {
+    let folder = try TemporaryFolder()
+    let media = try MuxMediaMaker.mov(in: folder)
+    let scc = try folder.file("movie.en.scc", Self.twoChannels)
+    let output = folder.path + "/master.mov"
+    let run = ToolRun(["mux", media, "--track", scc, "-o", output])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(try Self.streamTags(output).last == "2 eia_608 c608 eng")
+
+    // The stream holds the file's pairs, each at the frame the file sends it.
+    let contents = try MediaFile(opening: output).read(subtitles: [], closedCaptions: true)
+    let stream = try #require(contents.closedCaptions?.streams.first { $0.streamIndex == 2 })
+    let sent = stream.field1.filter { !($0.first == 0x80 && $0.second == 0x80) }.map { pair in
+      let frame = (pair.time.seconds * 30000 / 1001).rounded()
+      return "\(Int(frame)) " + String(format: "%02x%02x", pair.first, pair.second)
+    }
+    let written = [
+      (30, "9425 9425 94ad 94ad 9470 9470 c849"), (40, "94ad 94ad 9470 9470 4fcb"),
+      (55, "1c20 1c20 1c70 1c70 4fcb 1c2f 1c2f"), (90, "1c2c 1c2c 942c 942c"),
+    ].flatMap { start, words in
+      words.split(separator: " ").enumerated().map { "\(start + $0.offset) \($0.element)" }
+    }
+    #expect(sent == written)
+
+    // Read back: CC1 rolls up two rows, CC2 keeps its pop-on caption.
+    var decoder = CEA608Decoder()
+    for pair in stream.field1 where pair.isValid {
+      decoder.decode(CEA608Pair(pair.first, pair.second, time: pair.time))
+    }
+    let captions = decoder.finish()
+    #expect(captions[.cc1].modes == [.rollUp])
+    #expect(captions[.cc1].rollUpDepths.map(\.depth) == [2])
+    #expect(Self.describe(captions[.cc2].cues).map(\.words) == ["OK"])
+    let shown = try #require(Self.describe(captions[.cc2].cues).first?.start)
+    #expect(abs(shown - 2002) <= 1)
+    // Sent again (a mode asks for it), only CC1 is kept.
+    let again = folder.path + "/again.mov"
+    #expect(ToolRun(["mux", media, "--track", scc + ":mode=pop-on", "-o", again]).status == 0)
+    let resent = try MediaFile(opening: again).read(subtitles: [], closedCaptions: true)
+    let resentPairs = try #require(resent.closedCaptions?.streams.first { $0.streamIndex == 2 })
+    #expect(!resentPairs.field1.contains { $0.first == 0x1c })
+  }
+
   @Test func whatC608CannotCarryIsReportedAsConvertReportsItForSCC() throws {
     let folder = try TemporaryFolder()
     let media = try MuxMediaMaker.mov(in: folder)
