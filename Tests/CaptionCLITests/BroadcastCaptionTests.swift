@@ -30,6 +30,40 @@ struct BroadcastCaptionTests {
     #expect(captions?["status"] as? String == "pass")
   }
 
+  @Test func theMapTablesLanguagesNameTheChannelsAndAWrongCC1IsFound() throws {
+    // A broadcast multiplexer's caption service descriptor: CC1 (field 1) Spanish, CC3
+    // (field 2) English, over English audio whose captions are English in CC1.
+    let media = try BroadcastMedia.file(
+      "pmt-languages.ts", cc3: BroadcastMedia.spanish, audioLanguage: "eng",
+      services: [("spa", 1), ("eng", 2)])
+    let run = ToolRun(["validate", media, "--no-audio", "--format", "json"])
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let tracks = try #require(json["tracks"] as? [[String: Any]])
+    #expect(tracks.map { $0["channel"] as? String } == ["CC1", "CC3"])
+    #expect(tracks.map { $0["language"] as? String } == ["es", "en"])
+    let diagnostics = try #require(json["diagnostics"] as? [[String: Any]])
+    let language = diagnostics.filter { $0["rule"] as? String == "cea608.language" }
+    #expect(
+      language.map { $0["message"] as? String } == [
+        "CC1 is declared es (by the caption service descriptor) but the main audio stream 1 "
+          + "is en"
+      ], "\(run.stdout)")
+    // A warning: the run still passes.
+    #expect(run.status == 0)
+
+    // The same file with the descriptor the right way round: no finding.
+    let right = try BroadcastMedia.file(
+      "pmt-languages-right.ts", cc3: BroadcastMedia.spanish, audioLanguage: "eng",
+      services: [("eng", 1), ("spa", 2)])
+    let clean = ToolRun(["validate", right, "--no-audio", "--format", "json"])
+    let cleanJSON = try #require(
+      try JSONSerialization.jsonObject(with: Data(clean.stdout.utf8)) as? [String: Any])
+    let cleanTracks = try #require(cleanJSON["tracks"] as? [[String: Any]])
+    #expect(cleanTracks.map { $0["language"] as? String } == ["en", "es"])
+    #expect(!clean.stdout.contains("cea608.language"), "\(clean.stdout)")
+  }
+
   @Test func theTextReportNamesTheStreamAndChannel() throws {
     let media = try BroadcastMedia.file("news.ts")
     let run = ToolRun(["validate", media, "--no-audio"])

@@ -27,10 +27,13 @@ enum BroadcastMedia {
 
   /// `name` (its extension chooses the container: `ts`, `mp4`, `mkv`), made once per run in
   /// `folder`: 8 seconds, `cc1` in field 1 and `cc3` in field 2 as pop-on captions, and
-  /// `field1Extra` pairs sent in field 1 from picture 220 on (roll-up codes, XDS...).
+  /// `field1Extra` pairs sent in field 1 from picture 220 on (roll-up codes, XDS...). The
+  /// audio is tagged `audioLanguage` when given; a transport stream's map table gets a
+  /// caption service descriptor of `services` (language, field) when given.
   static func file(
     _ name: String, cc1: [Cue] = english, cc3: [Cue] = [],
-    field2Extra: [UInt16] = [], field1Extra: [UInt16] = []
+    field2Extra: [UInt16] = [], field1Extra: [UInt16] = [], audioLanguage: String? = nil,
+    services: [(language: String, field: Int)] = []
   ) throws -> String {
     try made.withLock { made in
       if let path = made[name] { return path }
@@ -74,13 +77,19 @@ enum BroadcastMedia {
         quiet + [
           "-r", "30000/1001", "-i", captioned, "-f", "lavfi", "-i",
           "sine=d=8:sample_rate=48000", "-map", "0:v", "-map", "1:a", "-c:v", "copy", "-c:a",
-          "aac", "-shortest", matroska,
-        ])
+          "aac", "-shortest",
+        ] + (audioLanguage.map { ["-metadata:s:a:0", "language=\($0)"] } ?? []) + [matroska])
       if name.hasSuffix(".mkv") {
         try FileManager.default.moveItem(atPath: matroska, toPath: path)
       } else {
         defer { try? FileManager.default.removeItem(atPath: matroska) }
         try MediaSample.run("ffmpeg", quiet + ["-i", matroska, "-map", "0", "-c", "copy", path])
+      }
+      if !services.isEmpty {
+        let bytes = try TransportStreamPatch.addingToFirstStream(
+          TransportStreamPatch.captionServices(services),
+          in: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
       }
       made[name] = path
       return path

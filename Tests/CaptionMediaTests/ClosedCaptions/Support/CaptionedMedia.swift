@@ -199,37 +199,8 @@ extension CaptionedMedia {
   static func transportStreamWithServices() throws -> String {
     let source = try h264Direct("ts")
     return try once("cc-services.ts") { path in
-      var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: source)))
-      let pmtPID = 0x1000
-      var patched = 0
-      for start in stride(from: 0, to: bytes.count - 187, by: 188) {
-        let pid = Int(bytes[start + 1] & 0x1F) << 8 | Int(bytes[start + 2])
-        guard pid == pmtPID, bytes[start + 1] & 0x40 != 0, bytes[start + 3] & 0x30 == 0x10
-        else { continue }
-        let sectionStart = start + 5 + Int(bytes[start + 4])
-        let length = Int(bytes[sectionStart + 1] & 0x0F) << 8 | Int(bytes[sectionStart + 2])
-        var section = Array(bytes[sectionStart..<(sectionStart + 3 + length - 4)])
-        // After the program's descriptors, each stream: type, PID, descriptors' length.
-        let programInfo = Int(section[10] & 0x0F) << 8 | Int(section[11])
-        let stream = 12 + programInfo
-        let esLength = Int(section[stream + 3] & 0x0F) << 8 | Int(section[stream + 4])
-        let newLength = esLength + serviceDescriptor.count
-        section[stream + 3] = 0xF0 | UInt8(newLength >> 8)
-        section[stream + 4] = UInt8(newLength & 0xFF)
-        section.insert(contentsOf: serviceDescriptor, at: stream + 5 + esLength)
-        let sectionLength = section.count - 3 + 4
-        section[1] = section[1] & 0xF0 | UInt8(sectionLength >> 8)
-        section[2] = UInt8(sectionLength & 0xFF)
-        let crc = TransportStreamCaptionServices.crc32(section[...])
-        section += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> $0) }
-        guard sectionStart + section.count <= start + 188 else { continue }
-        bytes.replaceSubrange(sectionStart..<(sectionStart + section.count), with: section)
-        for index in (sectionStart + section.count)..<(start + 188) { bytes[index] = 0xFF }
-        patched += 1
-      }
-      guard patched > 0 else {
-        throw MediaFixtures.Failure(description: "no program map table in \(source)")
-      }
+      let bytes = try TransportStreamPatch.addingToFirstStream(
+        serviceDescriptor, in: [UInt8](try Data(contentsOf: URL(fileURLWithPath: source))))
       try Data(bytes).write(to: URL(fileURLWithPath: path))
     }
   }
