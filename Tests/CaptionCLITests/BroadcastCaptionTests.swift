@@ -30,6 +30,24 @@ struct BroadcastCaptionTests {
     #expect(captions?["status"] as? String == "pass")
   }
 
+  @Test func captionDataThatStartsAfterTheFirstPicturesIsFoundInAnMP4() throws {
+    // The first caption is loaded from about picture 16 on; no picture before carries
+    // caption data, so FFmpeg does not see captions when it opens the file.
+    let media = try BroadcastMedia.file("late.mp4", onlyWithCaptions: true)
+    let opened = try MediaFile(opening: media)
+    #expect(opened.info.streams.map(\.hasClosedCaptions) == [false, false])
+    let run = ToolRun(["validate", media, "--format", "json"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let tracks = try #require(json["tracks"] as? [[String: Any]])
+    #expect(tracks.map { $0["channel"] as? String } == ["CC1"])
+    #expect(tracks.first?["cueCount"] as? Int == 2)
+    let verdicts = try #require(json["wcag"] as? [[String: Any]])
+    let captions = verdicts.first { $0["criterion"] as? String == "1.2.2" }
+    #expect(captions?["status"] as? String == "pass")
+  }
+
   @Test func theMapTablesLanguagesNameTheChannelsAndAWrongCC1IsFound() throws {
     // A broadcast multiplexer's caption service descriptor: CC1 (field 1) Spanish, CC3
     // (field 2) English, over English audio whose captions are English in CC1.

@@ -1,7 +1,8 @@
 import CaptionKit
 
 /// Reads arbitrary bytes two ways, chosen by the first byte: as an SCC file (`SCCReader`,
-/// then `SCCWriter` pop-on and roll-up, and the output read again), or as CEA-608 pairs
+/// its pairs as `mux` passes them into c608, then `SCCWriter` pop-on and roll-up, and the
+/// output read again), or as CEA-608 pairs
 /// straight into `CEA608Decoder` (three bytes a pair: field, first byte, second byte), its
 /// cues encoded again by `CEA608Encoder`.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -9,7 +10,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   guard let mode = bytes.first else { return 0 }
   if mode & 1 == 0 {
-    let result = SCCReader.read(TextDecoding.decode(Array(bytes.dropFirst())))
+    let text = TextDecoding.decode(Array(bytes.dropFirst()))
+    let result = SCCReader.read(text)
+    _ = SCCReader.blocks(text)
     for sccMode in [CEA608Encoder.Mode.popOn, .rollUp(rows: 3)] {
       var scc: [UInt8] = []
       SCCWriter.write(result.track, mode: sccMode, into: &scc)

@@ -178,13 +178,17 @@ public struct MediaInput: Sendable {
     return input
   }
 
-  /// Whether a read looks for closed captions in the media: when a video stream showed
-  /// them while the file was opened (`MediaStream.hasClosedCaptions`), when a stream is a
-  /// caption stream (`eia_608`), and in transport streams, whose video packets the read
-  /// goes through anyway. Other files are read without looking at their video packets.
+  /// Whether a read looks for closed captions in the media: when a stream is video that
+  /// can carry A/53 caption data (H.264, HEVC, MPEG-2) or a caption stream (`eia_608`).
+  /// The read then goes through those video packets: all of them where FFmpeg saw captions
+  /// when the file was opened (`MediaStream.hasClosedCaptions`) and where the container is
+  /// read from end to end anyway (transport streams, Matroska); in MP4 and MOV only the
+  /// first two minutes otherwise, and on to the end only when they hold caption data.
   public static func mayCarryClosedCaptions(_ info: MediaInfo) -> Bool {
-    info.streams.contains { $0.hasClosedCaptions || $0.codec == "eia_608" }
-      || info.format.split(separator: ",").contains("mpegts")
+    info.streams.contains {
+      $0.hasClosedCaptions || $0.codec == "eia_608"
+        || ($0.kind == .video && ["h264", "hevc", "mpeg2video"].contains($0.codec ?? ""))
+    }
   }
 
   /// What rules know about the media.

@@ -16,10 +16,15 @@ struct ClosedCaptionPass {
   /// 16 pictures.
   static let reorderWindow = 16
 
+  /// How many seconds of a video stream are searched for caption data when the file is
+  /// indexed (MP4, MOV), FFmpeg saw no captions when opening it and its video packets are
+  /// not read for anything else: a stream without caption data by then is read no further.
+  static let searchSeconds: Int64 = 120
+
   let context: FormatContext
   private var readers: [StreamReader?]
   /// The streams read, in stream order.
-  private let order: [Int]
+  private var order: [Int]
   private var diagnostics: [Diagnostic] = []
   private var omitted = 0
   private var origin = MediaTime.zero
@@ -29,7 +34,15 @@ struct ClosedCaptionPass {
   /// Picks the streams of `context` that may carry closed captions: every H.264, HEVC and
   /// MPEG-2 video stream (not cover art) and every `eia_608` stream. None when `enabled`
   /// is false. `head` is the start of the file's bytes, for a transport stream's tables.
-  init(context: FormatContext, enabled: Bool, head: () -> [UInt8]) {
+  ///
+  /// In an indexed file (MP4, MOV), a video stream that is not in `seen` (the streams FFmpeg
+  /// saw captions in) nor in `readAnyway` (whose packets the pass reads for something else)
+  /// is only searched: its first `searchSeconds` are read, and it is dropped if they hold no
+  /// caption data (`read(_:)` says so, and the caller stops demuxing it).
+  init(
+    context: FormatContext, enabled: Bool, seen: Set<Int> = [], readAnyway: Set<Int> = [],
+    head: () -> [UInt8]
+  ) {
     self.context = context
     readers = Array(repeating: nil, count: context.streamCount)
     guard enabled else {
@@ -50,6 +63,11 @@ struct ClosedCaptionPass {
         reader = StreamReader(
           index: index, source: .a53(codec: codec), a53: A53CaptionReader(syntax: syntax),
           base: base)
+        if context.isRead(by: "mov"), !seen.contains(index), !readAnyway.contains(index) {
+          reader?.searchTicks =
+            Self.searchSeconds * Int64(base.denominator)
+            / max(1, Int64(base.numerator))
+        }
       } else if codec == "eia_608" {
         reader = StreamReader(
           index: index, source: context.isRead(by: "mov") ? .c608Track : .eia608Stream,
@@ -74,10 +92,12 @@ struct ClosedCaptionPass {
     self.origin = origin ?? .zero
   }
 
-  /// Reads `packet` when it belongs to a stream being read.
-  mutating func read(_ packet: Packet) {
+  /// Reads `packet` when it belongs to a stream being read. Returns false when the packet's
+  /// stream was only searched and is now dropped: its packets are no longer needed.
+  @discardableResult
+  mutating func read(_ packet: Packet) -> Bool {
     let index = packet.streamIndex
-    guard index >= 0, index < readers.count, let reader = readers[index] else { return }
+    guard index >= 0, index < readers.count, let reader = readers[index] else { return true }
     let ticks = reader.time(of: packet)
     var problems: [A53CaptionReader.Problem] = []
     packet.withBytes { bytes in
@@ -95,6 +115,16 @@ struct ClosedCaptionPass {
     for message in reader.takeProblems() {
       report(reader, ticks: reader.problemTicks, message)
     }
+    if let search = reader.searchTicks {
+      if reader.hasCaptionData {
+        reader.searchTicks = nil
+      } else if let first = reader.firstTicks, ticks &- first > search {
+        readers[index] = nil
+        order.removeAll { $0 == index }
+        return false
+      }
+    }
+    return true
   }
 
   /// What was read, after the last packet.
@@ -172,6 +202,13 @@ struct ClosedCaptionPass {
     /// The time of the picture the pending problems are about.
     private(set) var problemTicks: Int64?
     private var scratch: [UInt8] = []
+    /// For a stream only searched: how far past its first picture it is searched, in its
+    /// time base; nil when it is read to the end.
+    var searchTicks: Int64?
+    /// The time of the stream's first packet.
+    private(set) var firstTicks: Int64?
+    /// Whether any picture so far carried caption data (padding included).
+    private(set) var hasCaptionData = false
 
     init(index: Int, source: ClosedCaptionSource, a53: A53CaptionReader?, base: FFmpegRational) {
       self.index = index
@@ -196,6 +233,7 @@ struct ClosedCaptionPass {
     func time(of packet: Packet) -> Int64 {
       let ticks = packet.presentationTime ?? packet.decodingTime ?? nextTicks
       nextTicks = ticks &+ max(0, packet.duration)
+      if firstTicks == nil { firstTicks = ticks }
       return ticks
     }
 
@@ -210,6 +248,7 @@ struct ClosedCaptionPass {
     ) {
       scratch.removeAll(keepingCapacity: true)
       a53?.read(bytes, triplets: &scratch, problems: &problems)
+      if !scratch.isEmpty { hasCaptionData = true }
       // Pictures without captions still take a place in the window: the window counts
       // pictures, as reordering does.
       let entry = (ticks: ticks, triplets: scratch.isEmpty ? [] : scratch)

@@ -106,16 +106,17 @@ public final class MediaFile {
     var damage = DamageWatch(context: context)
     let path = info.path
     let head = memoryHead
+    let others = subtitles.streamIndices.union(audioIndex.map { [$0] } ?? []).union(
+      damage.observed)
     var captions = ClosedCaptionPass(
       context: context, enabled: closedCaptions,
+      seen: Set(info.streams.filter(\.hasClosedCaptions).map(\.index)),
+      readAnyway: others,
       head: {
         head ?? FileHead.read(path, limit: TransportStreamCaptionServices.readLimit)
       })
     // Every other stream is discarded before reading.
-    context.discardStreams(
-      except: subtitles.streamIndices.union(audioIndex.map { [$0] } ?? []).union(
-        damage.observed
-      ).union(captions.streamIndices))
+    context.discardStreams(except: others.union(captions.streamIndices))
     // The stream information was read with the decoders, so FFmpeg's start time is the
     // presentation start `info` gives (`PresentationStart` is for reading without them).
     let origin = context.startTime.map {
@@ -136,7 +137,10 @@ public final class MediaFile {
       while try context.read(into: packet) {
         damage.observe(packet)
         subtitles.read(packet)
-        captions.read(packet)
+        if !captions.read(packet) {
+          // A stream searched for captions in vain is demuxed no further.
+          context.discardStreams(except: others.union(captions.streamIndices))
+        }
         if let audio = pass, packet.streamIndex == audio.index {
           do {
             try audio.decode(packet)

@@ -37,6 +37,26 @@ import Testing
     }
   }
 
+  @Test func anMP4sVideoWithoutCaptionDataIsSearchedForTwoMinutesThenDropped() throws {
+    // 150 seconds at one picture a second, with a tone: FFmpeg sees no captions.
+    let long = try MediaFixtures.media(
+      "uncaptioned-long.mp4",
+      [
+        "-f", "lavfi", "-i", "testsrc2=s=64x64:r=1:d=150", "-f", "lavfi", "-i",
+        "sine=d=150:sample_rate=8000", "-c:v", "libx264", "-g", "10", "-c:a", "aac",
+      ])
+    let short = try MediaFixtures.media(
+      "uncaptioned-short.mp4",
+      ["-f", "lavfi", "-i", "testsrc2=s=64x64:r=1:d=20", "-c:v", "libx264", "-g", "10"])
+    // Past the search, the stream is no longer read: it is not among the results.
+    #expect(try Self.captions(long).streams.isEmpty)
+    // Within it, the stream is read to its end and holds no pairs.
+    let read = try Self.captions(short).streams
+    #expect(read.map(\.streamIndex) == [0])
+    #expect(read.allSatisfy { $0.field1.isEmpty && $0.field2.isEmpty && !$0.hasCaptions })
+    #expect(ClosedCaptionPass.searchSeconds == 120)
+  }
+
   @Test(arguments: ["ts", "mp4", "mkv"])
   func pairsWrittenInSEIComeBackWithTheirPictureTimes(container: String) throws {
     let captions = try Self.captions(try CaptionedMedia.h264Direct(container))
