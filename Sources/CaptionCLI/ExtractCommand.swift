@@ -209,9 +209,15 @@ enum ExtractCommand: CaptionCommand {
   ) throws(UsageError) {
     guard let requested else { return }
     let text = read.streams.filter { $0.content == .text }.map(\.index)
-    let available =
-      text.isEmpty
-      ? "it has none" : "its text streams: " + text.map(String.init).joined(separator: ", ")
+    var parts: [String] = []
+    if !text.isEmpty {
+      parts.append("its text streams: " + text.map(String.init).joined(separator: ", "))
+    }
+    if !captioned.isEmpty {
+      let streams = captioned.sorted().map(String.init).joined(separator: ", ")
+      parts.append("closed captions in stream\(captioned.count == 1 ? "" : "s") \(streams)")
+    }
+    let available = parts.isEmpty ? "it has none" : parts.joined(separator: "; ")
     for index in requested.sorted() where !captioned.contains(index) {
       guard let stream = read.streams.first(where: { $0.index == index }) else {
         if let count = read.streamCount, index >= count {
@@ -278,10 +284,11 @@ enum ExtractCommand: CaptionCommand {
 }
 
 extension Diagnostic {
-  /// The diagnostic with `file` set when it has none.
+  /// The diagnostic said of the file written, `path`: what it lost is lost there (the cues
+  /// of an embedded stream have no place in the media to point at).
   fileprivate func withFile(_ path: String) -> Diagnostic {
     var copy = self
-    if copy.file == nil { copy.file = path }
+    copy.file = path
     return copy
   }
 }

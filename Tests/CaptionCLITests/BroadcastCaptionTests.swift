@@ -179,4 +179,24 @@ extension BroadcastCaptionTests {
       transcript.stdout.contains("Hello, and welcome. This is the news."), "\(transcript.stdout)")
     #expect(!transcript.stdout.contains("Hola"))
   }
+
+  @Test func extractNamesTheCaptionedStreamAndTheFileThatLosesText() throws {
+    let media = try BroadcastMedia.file(
+      "extracted.ts", cc3: BroadcastMedia.spanish, field2Extra: Self.programName("NEWS"))
+    let folder = try TemporaryFolder()
+    let wrong = ToolRun(["extract", media, "-o", folder.path, "--stream", "1"])
+    #expect(wrong.status == 64)
+    #expect(
+      wrong.stderr.hasPrefix(
+        "error: stream 1 of \(media) is not a subtitle stream (closed captions in stream 0)\n"),
+      "\(wrong.stderr)")
+    // SRT cannot carry the captions' rows and indents: said of the file that lost them.
+    let srt = ToolRun(["extract", media, "-o", folder.path, "--to", "srt", "--stream", "0"])
+    #expect(srt.status == 0, "\(srt.stderr)")
+    #expect(
+      srt.stderr.hasPrefix(
+        "\(folder.path)/extracted.und.captions.srt: warning: cue 1 loses line 84.67% (written "
+          + "as the bottom)"), "\(srt.stderr)")
+    #expect(!srt.stderr.contains("\(media):"), "\(srt.stderr)")
+  }
 }
