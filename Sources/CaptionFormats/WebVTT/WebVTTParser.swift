@@ -189,7 +189,9 @@ struct WebVTTParser {
       }
       let text = string(line.range)
       lines.append(text)
-      if WebVTTParser.isLegacyHeaderLine(text) {
+      // HLS (RFC 8216 section 3.5) puts the timestamp map of a segment here: expected.
+      if text.hasPrefix(WebVTTParser.timestampMapPrefix) {
+      } else if WebVTTParser.isLegacyHeaderLine(text) {
         legacy.append(text)
       } else {
         onlyLegacy = false
@@ -200,6 +202,12 @@ struct WebVTTParser {
       }
     }
     header = lines
+    // Only an HLS timestamp map after the signature line: no finding.
+    if lines.dropFirst().allSatisfy({ $0.hasPrefix(WebVTTParser.timestampMapPrefix) }),
+      lines.count > 1
+    {
+      return
+    }
     let location = SourceLocation(
       line: first.number, column: 1, offset: first.range.lowerBound)
     let finding: Diagnostic
@@ -221,6 +229,10 @@ struct WebVTTParser {
     }
     diagnostics.insert(finding, at: place)
   }
+
+  /// The header line of an HLS WebVTT segment that maps its times to the MPEG-2 timestamps
+  /// of the media (`X-TIMESTAMP-MAP=MPEGTS:900000,LOCAL:00:00:00.000`).
+  static let timestampMapPrefix = "X-TIMESTAMP-MAP="
 
   /// `Name: value`: a name of letters, digits, `-`, `_` and `.` that starts with a letter, a
   /// colon, then anything.

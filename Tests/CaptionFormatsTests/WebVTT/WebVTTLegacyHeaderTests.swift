@@ -19,6 +19,23 @@ struct WebVTTLegacyHeaderTests {
     #expect(result.track.cues.map(\.rawText) == ["Hi"])
   }
 
+  /// An HLS segment's timestamp map (RFC 8216 section 3.5) belongs in the header: no
+  /// finding, the line kept; other lines beside it are judged as before.
+  @Test func anHLSTimestampMapIsExpectedInTheHeader() {
+    let map = "X-TIMESTAMP-MAP=MPEGTS:900000,LOCAL:00:00:00.000"
+    let text = "WEBVTT\n\(map)\n\n00:00:01.000 --> 00:00:02.000\nHi\n"
+    let result = WebVTTReader.read(DecodedText(text), path: "seg.vtt")
+    #expect(result.diagnostics.isEmpty)
+    #expect(result.track.header == ["", map])
+    let mixed = WebVTTReader.read(
+      DecodedText("WEBVTT\n\(map)\nmade by hand\n\n00:00:01.000 --> 00:00:02.000\nHi\n"),
+      path: "seg.vtt")
+    #expect(
+      mixed.diagnostics.map(\.compilerStyle) == [
+        "seg.vtt:2:1: error: missing blank line after the \"WEBVTT\" line [parse.webvtt]"
+      ])
+  }
+
   @Test(arguments: [
     ("Kind: captions", true), ("Language: en-US", true), ("X-Custom_2.1: yes", true),
     ("made by hand", false), (": no name", false), ("2023: a year", false),
