@@ -4,7 +4,7 @@ import PackageDescription
 
 let targets = [
   "fuzz-webvtt", "fuzz-cuetext", "fuzz-srt", "fuzz-decoding", "fuzz-ttml", "fuzz-ass",
-  "fuzz-scc", "fuzz-media",
+  "fuzz-scc", "fuzz-media", "fuzz-hls",
 ]
 
 let package = Package(

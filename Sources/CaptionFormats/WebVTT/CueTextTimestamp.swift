@@ -1,4 +1,4 @@
-import CaptionCore
+public import CaptionCore
 
 /// WebVTT's "collect a WebVTT timestamp" over UTF-8 bytes: `[hh:]mm:ss.ttt`, hours of any
 /// length.
@@ -51,5 +51,13 @@ enum CueTextTimestamp {
     else { return nil }
     guard minutes <= 59, seconds <= 59 else { return nil }
     return MediaTime(hours: hours, minutes: minutes, seconds: seconds, milliseconds: fraction.value)
+  }
+}
+
+extension WebVTTReader {
+  /// A WebVTT timestamp (`[hh:]mm:ss.ttt`) alone, as in an HLS segment's `X-TIMESTAMP-MAP`;
+  /// nil when `text` is not exactly one.
+  public static func timestamp(_ text: String) -> MediaTime? {
+    Array(text.utf8).withUnsafeBufferPointer { CueTextTimestamp.parse($0) }
   }
 }
