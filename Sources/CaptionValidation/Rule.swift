@@ -56,6 +56,8 @@ public enum RuleArea: String, Sendable, Hashable, CaseIterable {
   case container
   /// CEA-608 captions as sent: layout, roll-up, channels, programme end.
   case cea608
+  /// HLS packages: renditions, playlists, segments and their timestamp maps.
+  case hls
 }
 
 /// What a rule needs to run.

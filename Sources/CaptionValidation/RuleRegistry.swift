@@ -12,6 +12,7 @@ public enum RuleRegistry {
     ParseTTMLRule(),
     ParseASSRule(),
     ParseSCCRule(),
+    ParseHLSRule(),
     ParseEncodingRule(),
     ConvertLossyRule(),
     ConvertShiftRule(),
@@ -57,6 +58,15 @@ public enum RuleRegistry {
     CEA608RollUpDepthRule(),
     CEA608LanguageRule(),
     CEA608PastEndRule(),
+    HLSURIRule(),
+    HLSLanguageRule(),
+    HLSNameRule(),
+    HLSFlagsRule(),
+    HLSCharacteristicsRule(),
+    HLSClosedCaptionsRule(),
+    HLSGroupsRule(),
+    HLSMediaPlaylistRule(),
+    HLSTimestampMapRule(),
   ]
 
   private static let byID: [String: any Rule] = {

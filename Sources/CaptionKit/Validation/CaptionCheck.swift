@@ -248,10 +248,20 @@ public struct CaptionCheck: Sendable {
     of path: String
   ) throws(InputFailure) -> (media: [String], captions: [String]) {
     guard path != "-", FolderWalker.isFolder(path) else {
-      return path != "-" && MediaInput.isMedia(path) ? ([path], []) : ([], [path])
+      let isMedia = MediaInput.isMedia(path) || HLSPackage.isPlaylist(path)
+      return path != "-" && isMedia ? ([path], []) : ([], [path])
     }
-    let files = try FolderWalker.files(in: path)
-    let mediaFiles = files.filter(MediaInput.isMedia)
+    var files = try FolderWalker.files(in: path)
+    // A folder that holds a multivariant playlist is one package: its playlist is the input,
+    // and its media playlists and segments are read through it, not on their own.
+    let packages = files.filter { HLSPackage.isPlaylist($0) && HLSPackage.isMultivariant(path: $0) }
+    if !packages.isEmpty {
+      let folders = packages.map { PackageFolder.folder(of: $0) + "/" }
+      files = files.filter { file in
+        packages.contains(file) || !folders.contains { file.hasPrefix($0) }
+      }
+    }
+    let mediaFiles = files.filter { MediaInput.isMedia($0) || packages.contains($0) }
     // Caption files that belong to a media file are checked with it, not twice.
     let sidecars = Self.sidecars(of: mediaFiles, among: files)
     // A `.xml` file is read only when it is TTML: libraries hold other XML (packing lists,

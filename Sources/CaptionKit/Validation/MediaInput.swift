@@ -82,6 +82,9 @@ public struct MediaInput: Sendable {
     _ path: String, reader: CaptionFileReader, audio choice: AudioChoice, audioStream: Int?,
     tracks: [String]?, notes: inout [String]
   ) throws -> MediaInput {
+    if HLSPackage.isPlaylist(path) {
+      return try HLSPackage.read(path, reader: reader, audio: choice, notes: &notes)
+    }
     try checkInput(path)
     // One opening: what the media holds, then one pass for its text streams and its speech.
     let file = try MediaFile(opening: path)

@@ -1,0 +1,260 @@
+import Foundation
+import Testing
+
+@testable import CaptionCLI
+
+/// `validate` on local HLS packages: FFmpeg's own package (its flaws found), the same package
+/// fixed by hand (clean), and hostile playlists (refused without reading outside the folder).
+@Suite(.serialized)
+struct HLSPackageTests {
+  static let captions = """
+    WEBVTT
+
+    00:00:01.000 --> 00:00:02.500
+    Hello there.
+
+    00:00:03.500 --> 00:00:05.000
+    Across the boundary.
+
+    00:00:06.000 --> 00:00:07.000
+    Last words.
+
+    """
+
+  /// The package the issue's command writes: 8 seconds of H.264 (no B-frames, so the video
+  /// starts at FFmpeg's mux delay, 1.4 s) and AAC, 2-second segments, one subtitle group.
+  static func ffmpegPackage(in folder: TemporaryFolder) throws -> String {
+    let movie = folder.path + "/movie.mp4"
+    try MuxMediaMaker.run(
+      "ffmpeg",
+      [
+        "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=160x90:r=25:d=8",
+        "-f", "lavfi", "-i", "sine=d=8", "-c:v", "libx264", "-bf", "0", "-g", "50", "-c:a",
+        "aac", "-shortest", movie,
+      ])
+    let vtt = try folder.file("movie.en.vtt", captions)
+    try FileManager.default.createDirectory(
+      atPath: folder.path + "/pkg", withIntermediateDirectories: true)
+    try MuxMediaMaker.run(
+      "ffmpeg",
+      [
+        "-nostdin", "-v", "error", "-y", "-i", movie, "-i", vtt, "-map", "0:v", "-map", "0:a",
+        "-map", "1", "-c:v", "copy", "-c:a", "copy", "-c:s", "webvtt", "-f", "hls", "-hls_time",
+        "2", "-hls_playlist_type", "vod", "-master_pl_name", "master.m3u8", "-var_stream_map",
+        "v:0,a:0,s:0,sgroup:subs", folder.path + "/pkg/out_%v.m3u8",
+      ])
+    return folder.path + "/pkg/master.m3u8"
+  }
+
+  /// The first PTS of the package's video, as ffprobe reads it from the first TS segment, in
+  /// 90 kHz ticks.
+  static func videoStart(_ folder: TemporaryFolder) throws -> Int {
+    let output = try MuxMediaMaker.run(
+      "ffprobe",
+      [
+        "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=start_pts", "-of",
+        "csv=p=0", folder.path + "/pkg/out_00.ts",
+      ])
+    return try #require(output.split(separator: "\n").first.flatMap { Int($0) })
+  }
+
+  static func json(_ run: ToolRun) throws -> [String: Any] {
+    try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+  }
+
+  static func diagnostics(_ json: [String: Any]) -> [[String: Any]] {
+    json["diagnostics"] as? [[String: Any]] ?? []
+  }
+
+  /// `rule severity message` of each package finding (`hls.`).
+  static func packageFindings(_ json: [String: Any]) -> [String] {
+    diagnostics(json).compactMap { item in
+      guard let rule = item["rule"] as? String, rule.hasPrefix("hls.") || rule == "parse.hls"
+      else { return nil }
+      return "\(rule) \(item["severity"] as? String ?? "") \(item["message"] as? String ?? "")"
+    }
+  }
+
+  @Test func ffmpegsPackageLacksLanguageCharacteristicsAndATimestampMap() throws {
+    let folder = try TemporaryFolder()
+    let master = try Self.ffmpegPackage(in: folder)
+    let run = ToolRun(["validate", master, "--no-audio", "--format", "json"])
+    #expect(run.status == 1, "\(run.stderr)")
+    let json = try Self.json(run)
+    let segments = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/pkg")
+      .filter { $0.hasSuffix(".vtt") }.count
+    // FFmpeg's TS muxer delays the video by 1.4 s (and the audio's priming a little more).
+    let start = try Self.videoStart(folder)
+    #expect((126000...130000).contains(start))
+    let milliseconds = (start + 45) / 90
+    let offset = "-\(milliseconds / 1000).\(String(milliseconds % 1000 + 1000).dropFirst())"
+    #expect(
+      Self.packageFindings(json) == [
+        "hls.language error SUBTITLES rendition 'subtitle_0' has no LANGUAGE; players cannot "
+          + "offer it by the viewer's language",
+        "hls.name warning SUBTITLES rendition 'subtitle_0': NAME \"subtitle_0\" is not a name "
+          + "a viewer understands; players show it in their menus",
+        "hls.flags error SUBTITLES rendition 'subtitle_0' has DEFAULT=YES without "
+          + "AUTOSELECT=YES, which RFC 8216 requires",
+        "hls.characteristics warning no rendition is marked as captions for deaf and "
+          + "hard-of-hearing viewers: no SUBTITLES rendition has CHARACTERISTICS "
+          + "\"public.accessibility.transcribes-spoken-dialog,"
+          + "public.accessibility.describes-music-and-sound\" and there are no CLOSED-CAPTIONS",
+        "hls.timestamp-map error the cues of SUBTITLES rendition 'subtitle_0' in \(segments) "
+          + "segments from out_00.vtt show \(offset) s from where they belong: there is no "
+          + "X-TIMESTAMP-MAP, so LOCAL 0 is MPEG-TS 0, and the video starts later",
+      ])
+    // The findings point at the playlist line, or at the segment.
+    let located = Self.diagnostics(json).filter {
+      ($0["rule"] as? String)?.hasPrefix("hls.") ?? false
+    }
+    #expect(located.first?["file"] as? String == master)
+    #expect(located.first?["line"] as? Int == 3)
+    #expect(located.last?["file"] as? String == folder.path + "/pkg/out_00.vtt")
+    // The rendition is a track, its cues where a player shows them: 1.4 s early.
+    let tracks = try #require(json["tracks"] as? [[String: Any]])
+    #expect(tracks.map { $0["path"] as? String } == [folder.path + "/pkg/out_0_vtt.m3u8"])
+    #expect(tracks.first?["cueCount"] as? Int == 3)
+  }
+
+  @Test func theSamePackageFixedByHandValidatesWithoutErrors() throws {
+    let folder = try TemporaryFolder()
+    let master = try Self.ffmpegPackage(in: folder)
+    let fixed = try String(contentsOfFile: master, encoding: .utf8).replacing(
+      "NAME=\"subtitle_0\",DEFAULT=YES,",
+      with: "NAME=\"English (CC)\",LANGUAGE=\"en\",DEFAULT=YES,AUTOSELECT=YES,CHARACTERISTICS="
+        + "\"public.accessibility.transcribes-spoken-dialog,"
+        + "public.accessibility.describes-music-and-sound\",")
+    try fixed.write(toFile: master, atomically: true, encoding: .utf8)
+    let pkg = folder.path + "/pkg"
+    let start = try Self.videoStart(folder)
+    for name in try FileManager.default.contentsOfDirectory(atPath: pkg)
+    where name.hasSuffix(".vtt") {
+      let path = pkg + "/" + name
+      let text = try String(contentsOfFile: path, encoding: .utf8).replacing(
+        "WEBVTT\n", with: "WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:\(start),LOCAL:00:00:00.000\n")
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+    let run = ToolRun(["validate", master, "--no-audio", "--format", "json"])
+    let json = try Self.json(run)
+    #expect(Self.packageFindings(json) == [], "\(run.stdout)")
+    #expect(!Self.diagnostics(json).contains { $0["severity"] as? String == "error" })
+    #expect(run.status == 0)
+    let tracks = try #require(json["tracks"] as? [[String: Any]])
+    #expect(tracks.first?["language"] as? String == "en")
+    #expect(tracks.first?["kind"] as? String == "sdh")
+    #expect(tracks.first?["cueCount"] as? Int == 3)
+    // A folder holding the package is the package: its segments are not inputs of their own.
+    let whole = ToolRun(["validate", pkg, "--no-audio"])
+    #expect(whole.status == 0, "\(whole.stdout)")
+    #expect(
+      whole.stdout.contains("checked 1 media file and 1 track: 0 errors, "), "\(whole.stdout)")
+  }
+
+  /// A multivariant playlist whose subtitle rendition is `uri`, with one variant.
+  static func hostile(_ folder: TemporaryFolder, subtitles uri: String) throws -> String {
+    try MuxMediaMaker.run(
+      "ffmpeg",
+      [
+        "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=64x36:r=25:d=2",
+        "-c:v", "libx264", folder.path + "/v0.ts",
+      ])
+    _ = try folder.file(
+      "v.m3u8", "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\nv0.ts\n#EXT-X-ENDLIST\n")
+    return try folder.file(
+      "master.m3u8",
+      "#EXTM3U\n#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID=\"s\",NAME=\"English\",LANGUAGE=\"en\","
+        + "URI=\"\(uri)\"\n#EXT-X-STREAM-INF:BANDWIDTH=1000,SUBTITLES=\"s\"\nv.m3u8\n")
+  }
+
+  @Test(arguments: [
+    (
+      "../../../../../../etc/passwd",
+      "SUBTITLES rendition 'English' names ../../../../../../etc/passwd, outside the package "
+        + "folder; it is not read"
+    ),
+    (
+      "/etc/passwd",
+      "SUBTITLES rendition 'English' names /etc/passwd, outside the package folder; it is not read"
+    ),
+    (
+      "https://example.com/subs.m3u8",
+      "SUBTITLES rendition 'English' names a remote URI (https://example.com/subs.m3u8); only "
+        + "local packages are read"
+    ),
+    ("subs.m3u8", "SUBTITLES rendition 'English' names subs.m3u8, which does not exist"),
+    (
+      "master.m3u8",
+      "SUBTITLES rendition 'English' names master.m3u8, a multivariant playlist, where a media "
+        + "playlist belongs; it is not followed"
+    ),
+  ])
+  func hostileURIsAreRefusedWithAFinding(uri: String, message: String) throws {
+    let folder = try TemporaryFolder()
+    let master = try Self.hostile(folder, subtitles: uri)
+    let run = ToolRun(["validate", master, "--no-audio", "--format", "json"])
+    #expect(run.status == 1, "\(run.stderr)")
+    let json = try Self.json(run)
+    let uris = Self.diagnostics(json).filter { $0["rule"] as? String == "hls.uri" }
+    let refusal = uris.first { $0["message"] as? String == message }
+    #expect(refusal?["line"] as? Int == 2, "\(run.stdout)")
+    #expect((json["tracks"] as? [[String: Any]])?.isEmpty == true)
+  }
+
+  @Test func aSymbolicLinkOutOfTheFolderIsNotFollowed() throws {
+    let folder = try TemporaryFolder()
+    let outside = try TemporaryFolder()
+    _ = try outside.file(
+      "secret.m3u8", "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\ns.vtt\n#EXT-X-ENDLIST\n")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path + "/subs.m3u8", withDestinationPath: outside.path + "/secret.m3u8")
+    let master = try Self.hostile(folder, subtitles: "subs.m3u8")
+    let run = ToolRun(["validate", master, "--no-audio", "--format", "json"])
+    let json = try Self.json(run)
+    #expect(
+      Self.diagnostics(json).contains {
+        $0["message"] as? String
+          == "SUBTITLES rendition 'English' names subs.m3u8, outside the package folder; it is "
+          + "not read"
+      }, "\(run.stdout)")
+  }
+
+  @Test func aPackageWhoseMediaCannotBeReadIsNotChecked() throws {
+    let folder = try TemporaryFolder()
+    _ = try folder.file(
+      "v.m3u8", "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\nv0.ts\n#EXT-X-ENDLIST\n")
+    let master = try folder.file(
+      "master.m3u8", "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1000\nv.m3u8\n")
+    let run = ToolRun(["validate", master, "--no-audio"])
+    #expect(run.status == 65)
+    #expect(
+      run.stderr.contains(
+        "\(master): no variant's media can be read (\(folder.path)/v.m3u8: segment names v0.ts, "
+          + "which does not exist); the package is not checked"), "\(run.stderr)")
+  }
+
+  @Test func aRemotePackageOrAMediaPlaylistIsNotAPackage() throws {
+    let remote = ToolRun(["validate", "https://example.com/master.m3u8"])
+    #expect(remote.status == 65)
+    #expect(
+      remote.stderr.contains(
+        "https://example.com/master.m3u8: remote packages are not read; give the path of a "
+          + "local copy"), "\(remote.stderr)")
+    let folder = try TemporaryFolder()
+    let media = try folder.file(
+      "subs.m3u8", "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\ns.vtt\n#EXT-X-ENDLIST\n")
+    let run = ToolRun(["validate", media])
+    #expect(run.status == 65)
+    #expect(
+      run.stderr.contains(
+        "\(media) is a media playlist; validate the multivariant playlist that names it"),
+      "\(run.stderr)")
+    let latin1 = try folder.file(
+      "l.m3u8",
+      bytes: Array("#EXTM3U\n#EXT-X-MEDIA:NAME=\"Fran".utf8) + [0xE7] + Array("ais\"\n".utf8))
+    let notUTF8 = ToolRun(["validate", latin1])
+    #expect(notUTF8.status == 65)
+    #expect(notUTF8.stderr.contains("the playlist is not UTF-8"), "\(notUTF8.stderr)")
+  }
+}
