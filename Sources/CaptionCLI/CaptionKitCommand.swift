@@ -12,7 +12,8 @@ public enum CaptionKitCommand {
   /// The commands, in the order help lists them.
   static let commands: [CommandConfiguration] = [
     ConvertCommand.configuration, ValidateCommand.configuration, ProbeCommand.configuration,
-    ExtractCommand.configuration, MuxCommand.configuration, SpeechCommand.configuration,
+    ExtractCommand.configuration, MuxCommand.configuration, PackageCommand.configuration,
+    SpeechCommand.configuration,
     RulesCommand.configuration,
     TranscriptCommand.configuration, BatchCommand.configuration,
     CompletionsCommand.configuration,
@@ -26,6 +27,7 @@ public enum CaptionKitCommand {
     case ProbeCommand.configuration.name: return try ProbeCommand.run(arguments, in: context)
     case ExtractCommand.configuration.name: return try ExtractCommand.run(arguments, in: context)
     case MuxCommand.configuration.name: return try MuxCommand.run(arguments, in: context)
+    case PackageCommand.configuration.name: return try PackageCommand.run(arguments, in: context)
     case RulesCommand.configuration.name: return try RulesCommand.run(arguments, in: context)
     case SpeechCommand.configuration.name: return try SpeechCommand.run(arguments, in: context)
     case BatchCommand.configuration.name: return try BatchCommand.run(arguments, in: context)

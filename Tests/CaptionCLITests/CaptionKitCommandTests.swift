@@ -25,6 +25,8 @@ struct CaptionKitCommandTests {
         extract                   Write the text subtitle streams of a media file as
                                   caption files.
         mux                       Add caption files to a media file as text tracks.
+        package                   Write caption files as the subtitle renditions of an
+                                  HLS package.
         speech                    List where a media file's audio holds speech.
         rules                     List the rules validate runs, with their severities.
         transcript                Merge captions, descriptions and chapters into an

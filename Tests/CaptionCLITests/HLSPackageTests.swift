@@ -1,7 +1,9 @@
+import CaptionKit
 import Foundation
 import Testing
 
 @testable import CaptionCLI
+@testable import CaptionKit
 
 /// `validate` on local HLS packages: FFmpeg's own package (its flaws found), the same package
 /// fixed by hand (clean), and hostile playlists (refused without reading outside the folder).
@@ -150,6 +152,90 @@ struct HLSPackageTests {
     #expect(whole.status == 0, "\(whole.stdout)")
     #expect(
       whole.stdout.contains("checked 1 media file and 1 track: 0 errors, "), "\(whole.stdout)")
+  }
+
+  /// Each file under `path` (relative) with its bytes.
+  static func snapshot(_ path: String) throws -> [String: Data] {
+    var files: [String: Data] = [:]
+    let enumerator = FileManager.default.enumerator(atPath: path)
+    while let name = enumerator?.nextObject() as? String {
+      var isFolder: ObjCBool = false
+      FileManager.default.fileExists(atPath: path + "/" + name, isDirectory: &isFolder)
+      if !isFolder.boolValue {
+        files[name] = try Data(contentsOf: URL(fileURLWithPath: path + "/" + name))
+      }
+    }
+    return files
+  }
+
+  @Test func packageFixesFFmpegsPackageWhichThenValidatesWithoutErrors() throws {
+    let folder = try TemporaryFolder()
+    let master = try Self.ffmpegPackage(in: folder)
+    let spanish = try folder.file(
+      "movie.es.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:02.500\nHola.\n")
+    let before = try Self.snapshot(folder.path + "/pkg")
+    let output = folder.path + "/fixed"
+    let run = ToolRun([
+      "package", master, "--track", folder.path + "/movie.en.vtt:kind=sdh:default", "--track",
+      spanish, "-o", output,
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let segments = before.keys.filter { $0.hasSuffix(".ts") }.count
+    #expect(
+      run.stdout
+        == "\(output): \(segments + 1) files of the package linked, subtitles/en-1.m3u8 "
+        + "(English (CC), \(segments) segments), subtitles/es-2.m3u8 (Español, \(segments) "
+        + "segments)\n")
+    // The input is not changed, and no audio or video segment is rewritten.
+    #expect(try Self.snapshot(folder.path + "/pkg") == before)
+    let after = try Self.snapshot(output)
+    for (name, bytes) in before where name.hasSuffix(".ts") { #expect(after[name] == bytes) }
+    #expect(!FileManager.default.fileExists(atPath: output + ".partial-\(getpid())"))
+
+    let check = ToolRun(["validate", output + "/master.m3u8", "--no-audio", "--format", "json"])
+    let json = try Self.json(check)
+    #expect(Self.packageFindings(json) == [], "\(check.stdout)")
+    #expect(!Self.diagnostics(json).contains { $0["severity"] as? String == "error" })
+    #expect(check.status == 0)
+
+    // Read back, cue for cue: the times and texts of the caption files.
+    var notes: [String] = []
+    let input = try HLSPackage.read(
+      output + "/master.m3u8", reader: CaptionFileReader(), audio: .off, notes: &notes)
+    let cues = input.results.map { result in
+      result.track.cues.map { "\($0.start.milliseconds) \($0.end.milliseconds) \($0.rawText)" }
+    }
+    #expect(
+      cues == [
+        ["1000 2500 Hello there.", "3500 5000 Across the boundary.", "6000 7000 Last words."],
+        ["1000 2500 Hola."],
+      ])
+    #expect(input.results.map { $0.track.language?.rawValue } == ["en", "es"])
+
+    // Written again over the result: refused, and nothing changes.
+    let again = ToolRun(["package", master, "--track", spanish, "-o", output])
+    #expect(again.status == 73)
+    #expect(again.stderr.contains("\(output) exists; nothing was written"), "\(again.stderr)")
+    #expect(try Self.snapshot(output) == after)
+  }
+
+  @Test func packageRefusesWhatItCannotWrite() throws {
+    let folder = try TemporaryFolder()
+    let master = try Self.ffmpegPackage(in: folder)
+    let unnamed = try folder.file("captions.vtt", Self.captions)
+    let noLanguage = ToolRun(["package", master, "--track", unnamed, "-o", folder.path + "/o"])
+    #expect(noLanguage.status == 64)
+    #expect(
+      noLanguage.stderr.hasPrefix(
+        "error: the language of \(unnamed) is not known; HLS renditions need one\n"))
+    let broken = try folder.file(
+      "broken.m3u8", "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\n../x.m3u8\n")
+    let outside = ToolRun([
+      "package", broken, "--track", folder.path + "/movie.en.vtt", "-o", folder.path + "/o",
+    ])
+    #expect(outside.status == 65)
+    #expect(outside.stderr.contains("../x.m3u8 is outside the package folder"), "\(outside.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.path + "/o"))
   }
 
   /// A multivariant playlist whose subtitle rendition is `uri`, with one variant.
