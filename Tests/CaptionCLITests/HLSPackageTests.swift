@@ -219,6 +219,28 @@ struct HLSPackageTests {
     #expect(try Self.snapshot(output) == after)
   }
 
+  @Test func batchTakesAFolderHoldingAPackageAsOneInput() throws {
+    let folder = try TemporaryFolder()
+    _ = try Self.ffmpegPackage(in: folder)
+    let run = ToolRun(["batch", folder.path, "--no-audio"])
+    let lines = run.stdout.split(separator: "\n").map(String.init)
+    let inputs = try lines.map { line -> String in
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      return try #require(object["input"] as? String)
+    }
+    // The package and the movie beside it (with its sidecar); no playlist or segment alone.
+    #expect(
+      inputs.sorted() == [folder.path + "/movie.mp4", folder.path + "/pkg/master.m3u8"],
+      "\(run.stdout)")
+    let package = try #require(
+      lines.first { $0.contains("\"input\":\"\(folder.path)/pkg/master.m3u8\"") })
+    #expect(package.contains("\"rule\":\"hls.timestamp-map\""))
+    #expect(
+      run.stderr.hasSuffix("batch: 2 checked: 1 ok, 1 with findings, 0 could not be read\n"),
+      "\(run.stderr)")
+  }
+
   @Test func packageRefusesWhatItCannotWrite() throws {
     let folder = try TemporaryFolder()
     let master = try Self.ffmpegPackage(in: folder)
