@@ -114,9 +114,11 @@ public enum HLSPackage {
       info = file.info
       info.path = path
       let hasAudio = info.streams.contains { $0.kind == .audio }
-      let contents = try file.read(
-        subtitles: [], audio: choice != .off && hasAudio ? .defaultStream : .none)
-      if let result = contents.audio { activity = try? result.get() }
+      // The segments are read through only for the speech: the rest is in the playlists.
+      if choice != .off && hasAudio {
+        let contents = try file.read(subtitles: [], audio: .defaultStream)
+        if let result = contents.audio { activity = try? result.get() }
+      }
       if choice == .on && !hasAudio {
         notes.append("note: \(path) has no audio stream; the audio is not analysed")
       }
