@@ -67,6 +67,7 @@ public enum RuleRegistry {
     HLSGroupsRule(),
     HLSMediaPlaylistRule(),
     HLSTimestampMapRule(),
+    HLSSegmentCuesRule(),
   ]
 
   private static let byID: [String: any Rule] = {

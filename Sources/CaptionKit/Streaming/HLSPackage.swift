@@ -32,7 +32,11 @@ public enum HLSPackage {
     public static let groups = "hls.groups"
     public static let mediaPlaylist = "hls.media-playlist"
     public static let timestampMap = "hls.timestamp-map"
+    public static let segmentCues = "hls.segment-cues"
   }
+
+  /// Most findings of one kind about the cues of one rendition's segments.
+  static let segmentCueFindingLimit = 10
 
   /// The characteristics of a caption rendition (HLS Authoring Specification 5.1; Apple's
   /// players list a subtitle rendition with both as SDH).
@@ -145,6 +149,8 @@ public enum HLSPackage {
     /// The media playlists read so far: each is checked once, however many renditions or
     /// variants name it.
     var checked: Set<String> = []
+    /// The media playlist of the variant the media is read from.
+    var videoTimeline: HLSMediaPlaylist?
 
     init(
       path: String, master: HLSMultivariantPlaylist, folder: PackageFolder,
@@ -415,7 +421,10 @@ public enum HLSPackage {
         {
           complete = false
         }
-        if complete, readable == nil { readable = file }
+        if complete, readable == nil {
+          readable = file
+          videoTimeline = media
+        }
       }
       return readable
     }
@@ -435,7 +444,8 @@ public enum HLSPackage {
         var cues: [Cue] = []
         var segmentDiagnostics: [Diagnostic] = []
         var displaced: [(segment: HLSSegment, path: String, offset: MediaTime, mapped: Bool)] = []
-        for segment in media.segments {
+        var placed: [(index: Int, cues: [Cue], offset: MediaTime)] = []
+        for (index, segment) in media.segments.enumerated() {
           guard
             let segmentPath = resolve(
               segment.uri, from: file, line: segment.uriLine, what: "segment")
@@ -470,14 +480,20 @@ public enum HLSPackage {
               segment, segmentPath, shift,
               read.track.header.contains { $0.hasPrefix("X-TIMESTAMP-MAP=") }
             ))
+          var segmentCues: [Cue] = []
           for var cue in read.track.cues {
             cue.start = (cue.start + shift).converted(to: 1000)
             cue.end = (cue.end + shift).converted(to: 1000)
             cue.location = nil
-            cues.append(cue)
+            segmentCues.append(cue)
           }
+          cues += segmentCues
+          placed.append((index, segmentCues, shift))
         }
-        if hasVideo { checkOffsets(displaced, rendition: what) }
+        if hasVideo {
+          checkOffsets(displaced, rendition: what)
+          checkSegmentCues(placed, media: media, file: file, rendition: what)
+        }
         // A cue repeated in the next segment (it spans their boundary) is one cue.
         var merged: [Cue] = []
         var seen = Set<String>()
@@ -496,6 +512,88 @@ public enum HLSPackage {
         results.append(ReadResult(track: track, diagnostics: segmentDiagnostics))
       }
       return results
+    }
+
+    /// Each segment's cues against the segment's own time on the presentation's timeline
+    /// (the sum of the durations before it): a cue outside it is one a player that loads
+    /// segments by time may never show, and a cue that runs into the next segment must be
+    /// repeated there for a viewer who starts or seeks into that segment. Segments whose
+    /// cues are displaced (`hls.timestamp-map`) are left out: that finding says it.
+    mutating func checkSegmentCues(
+      _ placed: [(index: Int, cues: [Cue], offset: MediaTime)], media: HLSMediaPlaylist,
+      file: String, rendition: String
+    ) {
+      let starts = media.segmentStarts
+      let tolerance = HLSPackage.offsetTolerance
+      func aligned(_ offset: MediaTime) -> Bool {
+        (offset < .zero ? -offset : offset) <= tolerance
+      }
+      let byIndex = Dictionary(
+        placed.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
+      var outside = 0
+      var unrepeated = 0
+      for entry in placed where aligned(entry.offset) {
+        let segment = media.segments[entry.index]
+        let from = starts[entry.index]
+        let to = from + segment.duration
+        for cue in entry.cues {
+          let times = "\(cue.start.decimalSeconds)-\(cue.end.decimalSeconds) s"
+          if cue.end <= from + tolerance || cue.start >= to - tolerance {
+            outside += 1
+            if outside <= HLSPackage.segmentCueFindingLimit {
+              report(
+                Rule.segmentCues, .warning,
+                "segment \(segment.uri) of \(rendition) holds the cue at \(times), outside its "
+                  + "own time (\(from.decimalSeconds)-\(to.decimalSeconds) s); players that load "
+                  + "segments by time may never show it", file: file, line: segment.uriLine,
+                hint: "put each cue in the segments whose time it overlaps")
+            }
+            continue
+          }
+          guard cue.end > to + tolerance, entry.index + 1 < media.segments.count,
+            let next = byIndex[entry.index + 1], aligned(next.offset)
+          else { continue }
+          let repeated = next.cues.contains {
+            $0.rawText == cue.rawText && $0.start == cue.start && $0.end == cue.end
+          }
+          if !repeated {
+            unrepeated += 1
+            if unrepeated <= HLSPackage.segmentCueFindingLimit {
+              report(
+                Rule.segmentCues, .warning,
+                "the cue at \(times) of \(rendition) runs past the end of segment "
+                  + "\(segment.uri) into \(media.segments[entry.index + 1].uri) but is not "
+                  + "repeated there; a viewer who starts or seeks into that segment does not "
+                  + "see it", file: file, line: media.segments[entry.index + 1].uriLine,
+                hint: "repeat a cue, with the same times, in every segment it overlaps")
+            }
+          }
+        }
+      }
+      let more =
+        max(0, outside - HLSPackage.segmentCueFindingLimit)
+        + max(0, unrepeated - HLSPackage.segmentCueFindingLimit)
+      if more > 0 {
+        report(
+          Rule.segmentCues, .warning,
+          "\(more) more cues of \(rendition) are outside their segment's time or not repeated "
+            + "in the next segment", file: file)
+      }
+      // The subtitles last as long as the video.
+      if let video = videoTimeline, let target = media.targetDuration {
+        let subtitles = media.segments.reduce(MediaTime.zero) { $0 + $1.duration }
+        let length = video.segments.reduce(MediaTime.zero) { $0 + $1.duration }
+        let difference = subtitles < length ? length - subtitles : subtitles - length
+        if difference > MediaTime(value: Int64(target), timescale: 1) {
+          report(
+            Rule.mediaPlaylist, .warning,
+            "the segments of \(rendition) last \(subtitles.decimalSeconds) s, the video's "
+              + "\(length.decimalSeconds) s: they do not cover the same programme", file: file,
+            line: media.segments.last?.uriLine,
+            hint: "give the subtitle playlist segments for the whole programme (empty ones "
+              + "where there is nothing to show)")
+        }
+      }
     }
 
     /// The media playlist of a subtitle rendition: its target duration holds every segment,
