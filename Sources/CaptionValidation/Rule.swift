@@ -58,6 +58,8 @@ public enum RuleArea: String, Sendable, Hashable, CaseIterable {
   case cea608
   /// HLS packages: renditions, playlists, segments and their timestamp maps.
   case hls
+  /// DASH packages: adaptation sets, their languages, roles and accessibility descriptors.
+  case dash
 }
 
 /// What a rule needs to run.

@@ -13,6 +13,7 @@ public enum RuleRegistry {
     ParseASSRule(),
     ParseSCCRule(),
     ParseHLSRule(),
+    ParseDASHRule(),
     ParseEncodingRule(),
     ConvertLossyRule(),
     ConvertShiftRule(),
@@ -68,6 +69,10 @@ public enum RuleRegistry {
     HLSMediaPlaylistRule(),
     HLSTimestampMapRule(),
     HLSSegmentCuesRule(),
+    DASHURIRule(),
+    DASHLanguageRule(),
+    DASHRoleRule(),
+    DASHAccessibilityRule(),
   ]
 
   private static let byID: [String: any Rule] = {

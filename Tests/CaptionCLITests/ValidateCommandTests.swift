@@ -280,11 +280,11 @@ struct ValidateRulesTests {
       .compactMap { $0.split(separator: "\"").first.map(String.init) }
     // Conversion, other formats', media and package rules do not run on a WebVTT file.
     let otherFormats: Set<String> = [
-      "parse.srt", "parse.ttml", "parse.ass", "parse.scc", "parse.hls",
+      "parse.srt", "parse.ttml", "parse.ass", "parse.scc", "parse.hls", "parse.dash",
     ]
     let expected = RuleRegistry.rules.filter { !($0 is any ContextRule) }.map(\.id).filter {
       !$0.hasPrefix("convert.") && !otherFormats.contains($0) && !$0.hasPrefix("container.")
-        && !$0.hasPrefix("hls.")
+        && !$0.hasPrefix("hls.") && !$0.hasPrefix("dash.")
     }
     #expect(cases == expected)
     #expect(run.stdout.contains("tests=\"\(expected.count)\" failures=\"0\""))

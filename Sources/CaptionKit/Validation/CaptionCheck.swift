@@ -248,13 +248,17 @@ public struct CaptionCheck: Sendable {
     of path: String
   ) throws(InputFailure) -> (media: [String], captions: [String]) {
     guard path != "-", FolderWalker.isFolder(path) else {
-      let isMedia = MediaInput.isMedia(path) || HLSPackage.isPlaylist(path)
+      let isMedia =
+        MediaInput.isMedia(path) || HLSPackage.isPlaylist(path) || DASHPackage.isManifest(path)
       return path != "-" && isMedia ? ([path], []) : ([], [path])
     }
     var files = try FolderWalker.files(in: path)
-    // A folder that holds a multivariant playlist is one package: its playlist is the input,
-    // and its media playlists and segments are read through it, not on their own.
-    let packages = files.filter { HLSPackage.isPlaylist($0) && HLSPackage.isMultivariant(path: $0) }
+    // A folder that holds a multivariant playlist or a DASH manifest is one package: its
+    // playlist or manifest is the input, and the rest is read through it, not on its own.
+    let packages = files.filter {
+      (HLSPackage.isPlaylist($0) && HLSPackage.isMultivariant(path: $0))
+        || DASHPackage.isManifest($0)
+    }
     if !packages.isEmpty {
       let folders = packages.map { PackageFolder.folder(of: $0) + "/" }
       files = files.filter { file in

@@ -85,6 +85,9 @@ public struct MediaInput: Sendable {
     if HLSPackage.isPlaylist(path) {
       return try HLSPackage.read(path, reader: reader, audio: choice, notes: &notes)
     }
+    if DASHPackage.isManifest(path) {
+      return try DASHPackage.read(path, reader: reader, audio: choice, notes: &notes)
+    }
     try checkInput(path)
     // One opening: what the media holds, then one pass for its text streams and its speech.
     let file = try MediaFile(opening: path)
