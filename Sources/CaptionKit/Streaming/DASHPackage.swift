@@ -232,30 +232,13 @@ public enum DASHPackage {
       throw InputFailure(
         .unusable, "\(path): the package's media cannot be read (\(reason)); it is not checked")
     }
-    var info: MediaInfo
-    var activity: AudioActivity?
-    do {
-      // FFmpeg's DASH reader opens every representation and refuses caption files among
-      // them, so it reads a copy of the manifest without the text sets, whose base is the
-      // package folder (every address in it was checked above).
-      let copy = try mediaManifest(bytes, manifest: manifest, without: textRanges, folder: folder)
-      defer { unlink(copy) }
-      let file = try MediaFile(opening: copy)
-      info = file.info
-      info.path = path
-      let hasAudio = info.streams.contains { $0.kind == .audio }
-      if choice != .off && hasAudio {
-        let contents = try file.read(subtitles: [], audio: .defaultStream)
-        if let result = contents.audio { activity = try? result.get() }
-      }
-      if choice == .on && !hasAudio {
-        notes.append("note: \(path) has no audio stream; the audio is not analysed")
-      }
-    } catch let error as FFmpegUnavailable {
-      throw error
-    } catch {
-      throw InputFailure(.unusable, "\(path): the package's media cannot be read: \(error)")
-    }
+    // FFmpeg's DASH reader opens every representation and refuses caption files among them,
+    // so it reads a copy of the manifest without the text sets, whose base is the package
+    // folder (every address in it was checked above).
+    let copy = try mediaManifest(bytes, manifest: manifest, without: textRanges, folder: folder)
+    defer { unlink(copy) }
+    let (info, activity) = try PackageMedia.read(
+      copy, as: path, audio: choice, notes: &notes, failure: "the package's media cannot be read")
     return MediaInput(info: info, results: results, diagnostics: diagnostics, audio: activity)
   }
 

@@ -111,27 +111,9 @@ public enum HLSPackage {
         "\(path): no variant's media can be read (\(reason)); the package is not checked",
         hint: "every variant needs its media playlist and segments inside the package folder")
     }
-    var info: MediaInfo
-    var activity: AudioActivity?
-    do {
-      let file = try MediaFile(opening: variant)
-      info = file.info
-      info.path = path
-      let hasAudio = info.streams.contains { $0.kind == .audio }
-      // The segments are read through only for the speech: the rest is in the playlists.
-      if choice != .off && hasAudio {
-        let contents = try file.read(subtitles: [], audio: .defaultStream)
-        if let result = contents.audio { activity = try? result.get() }
-      }
-      if choice == .on && !hasAudio {
-        notes.append("note: \(path) has no audio stream; the audio is not analysed")
-      }
-    } catch let error as FFmpegUnavailable {
-      throw error
-    } catch {
-      throw InputFailure(
-        .unusable, "\(path): the media of variant \(variant) cannot be read: \(error)")
-    }
+    let (info, activity) = try PackageMedia.read(
+      variant, as: path, audio: choice, notes: &notes,
+      failure: "the media of variant \(variant) cannot be read")
     let video = info.streams.first { $0.kind == .video && $0.startTime != nil }
     let start = video?.startTime ?? info.startTime ?? .zero
     let results = package.readSubtitles(presentationStart: start, hasVideo: video != nil)
