@@ -73,6 +73,7 @@ public enum RuleRegistry {
     DASHLanguageRule(),
     DASHRoleRule(),
     DASHAccessibilityRule(),
+    DASHFragmentsRule(),
   ]
 
   private static let byID: [String: any Rule] = {

@@ -26,6 +26,8 @@ public struct DASHManifest: Sendable, Hashable {
   /// A `Period`.
   public struct Period: Sendable, Hashable {
     public var id: String?
+    /// `duration`, when given and well-formed.
+    public var duration: MediaTime?
     public var baseURL: String?
     public var adaptationSets: [AdaptationSet]
     public var line: Int
@@ -91,28 +93,66 @@ public struct DASHManifest: Sendable, Hashable {
     }
   }
 
+  /// A `SegmentTemplate`: how a representation's segment files are named and timed.
+  public struct SegmentTemplate: Sendable, Hashable {
+    public var initialization: String?
+    public var media: String?
+    public var startNumber: Int64 = 1
+    /// Ticks a second of `duration`, the timeline and `presentationTimeOffset`.
+    public var timescale: Int64 = 1
+    /// Each segment's duration, in ticks, when there is no timeline.
+    public var duration: Int64?
+    public var presentationTimeOffset: Int64 = 0
+    /// `SegmentTimeline`'s `S` elements: start (`t`), duration (`d`), repeats (`r`; -1 to the
+    /// end of the period).
+    public var timeline: [TimelineEntry] = []
+    public var line: Int
+
+    public init(initialization: String? = nil, media: String? = nil, line: Int) {
+      self.initialization = initialization
+      self.media = media
+      self.line = line
+    }
+  }
+
+  /// An `S` element of a `SegmentTimeline`.
+  public struct TimelineEntry: Sendable, Hashable {
+    public var time: Int64?
+    public var duration: Int64
+    public var repeats: Int64
+
+    public init(time: Int64?, duration: Int64, repeats: Int64) {
+      self.time = time
+      self.duration = duration
+      self.repeats = repeats
+    }
+  }
+
   /// A `Representation`.
   public struct Representation: Sendable, Hashable {
     public var id: String?
     public var mimeType: String?
     public var codecs: String?
+    public var bandwidth: String?
     public var baseURL: String?
-    /// `SegmentTemplate@initialization` and `@media`, when the representation (or its set)
-    /// has a template.
-    public var initialization: String?
-    public var media: String?
+    /// The representation's `SegmentTemplate`, or its set's.
+    public var template: SegmentTemplate?
     public var line: Int
+
+    /// `SegmentTemplate@initialization`, when there is a template.
+    public var initialization: String? { template?.initialization }
+    /// `SegmentTemplate@media`, when there is a template.
+    public var media: String? { template?.media }
 
     public init(
       id: String? = nil, mimeType: String? = nil, codecs: String? = nil, baseURL: String? = nil,
-      initialization: String? = nil, media: String? = nil, line: Int
+      template: SegmentTemplate? = nil, line: Int
     ) {
       self.id = id
       self.mimeType = mimeType
       self.codecs = codecs
       self.baseURL = baseURL
-      self.initialization = initialization
-      self.media = media
+      self.template = template
       self.line = line
     }
   }

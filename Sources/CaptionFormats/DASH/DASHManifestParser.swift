@@ -129,7 +129,14 @@ public enum DASHManifestParser {
       let parent = elements.last ?? ""
       switch (parent, name) {
       case ("MPD", "Period"):
-        manifest?.periods.append(DASHManifest.Period(id: value("id"), line: number))
+        var period = DASHManifest.Period(id: value("id"), line: number)
+        if let text = value("duration") {
+          period.duration = DASHManifestParser.duration(text)
+          if period.duration == nil {
+            report(.error, "Period duration '\(text)' is not an xs:duration", number)
+          }
+        }
+        manifest?.periods.append(period)
       case ("Period", "AdaptationSet"):
         var set = DASHManifest.AdaptationSet(
           id: value("id"), contentType: value("contentType"), mimeType: value("mimeType"),
@@ -150,20 +157,42 @@ public enum DASHManifestParser {
           }
         }
       case ("AdaptationSet", "Representation"):
-        let representation = DASHManifest.Representation(
+        var representation = DASHManifest.Representation(
           id: value("id"), mimeType: value("mimeType"), codecs: value("codecs"), line: number)
+        representation.bandwidth = value("bandwidth")
         updateSet { $0.representations.append(representation) }
       case ("AdaptationSet", "SegmentTemplate"), ("Representation", "SegmentTemplate"):
-        let (initialization, media) = (value("initialization"), value("media"))
-        updateSet { set in
-          if parent == "Representation", !set.representations.isEmpty {
-            set.representations[set.representations.count - 1].initialization = initialization
-            set.representations[set.representations.count - 1].media = media
-          } else {
-            // A set's template is each representation's, unless it has its own.
-            templates[set.line] = (initialization, media)
+        var template = DASHManifest.SegmentTemplate(
+          initialization: value("initialization"), media: value("media"), line: number)
+        func integer(_ attribute: String, minimum: Int64) -> Int64? {
+          guard let text = value(attribute) else { return nil }
+          guard let parsed = Int64(text), parsed >= minimum else {
+            report(
+              .error,
+              "SegmentTemplate \(attribute) '\(text)' is not a whole number"
+                + (minimum > 0 ? " above 0" : " of 0 or more"), number)
+            return nil
           }
+          return parsed
         }
+        template.startNumber = integer("startNumber", minimum: 0) ?? 1
+        template.timescale = integer("timescale", minimum: 1) ?? 1
+        template.duration = integer("duration", minimum: 1)
+        template.presentationTimeOffset = integer("presentationTimeOffset", minimum: 0) ?? 0
+        openTemplate = (template, parent == "Representation")
+      case ("SegmentTimeline", "S"):
+        guard let text = value("d"), let duration = Int64(text), duration > 0 else {
+          report(.error, "SegmentTimeline S has no duration d above 0", number)
+          break
+        }
+        let time = value("t").flatMap { Int64($0) }
+        let repeats = value("r").flatMap { Int64($0) } ?? 0
+        if (value("t") != nil && (time ?? -1) < 0) || repeats < -1 {
+          report(.error, "SegmentTimeline S has a t or r that is not a valid number", number)
+          break
+        }
+        openTemplate?.template.timeline.append(
+          DASHManifest.TimelineEntry(time: time, duration: duration, repeats: repeats))
       case (_, "BaseURL"):
         collectingText = true
         text = ""
@@ -179,10 +208,23 @@ public enum DASHManifestParser {
     var faulted = false
 
     /// The templates of adaptation sets (by line), given to representations without one.
-    var templates: [Int: (String?, String?)] = [:]
+    var templates: [Int: DASHManifest.SegmentTemplate] = [:]
+    /// The `SegmentTemplate` being read, and whether a representation (not its set) has it.
+    var openTemplate: (template: DASHManifest.SegmentTemplate, ofRepresentation: Bool)?
 
     func endElement(_ tag: XMLEndTag) {
       elements.removeLast()
+      if tag.localName == "SegmentTemplate", let (template, ofRepresentation) = openTemplate {
+        openTemplate = nil
+        updateSet { set in
+          if ofRepresentation, !set.representations.isEmpty {
+            set.representations[set.representations.count - 1].template = template
+          } else if !ofRepresentation {
+            // A set's template is each representation's, unless it has its own.
+            templates[set.line] = template
+          }
+        }
+      }
       if tag.localName == "BaseURL", collectingText {
         collectingText = false
         let url = text.trimmingCharacters()
@@ -207,9 +249,9 @@ public enum DASHManifestParser {
         updateSet { set in
           set.byteRange = set.byteRange.lowerBound..<max(closing, set.byteRange.upperBound)
           guard let template = templates[set.line] else { return }
-          for index in set.representations.indices where set.representations[index].media == nil {
-            set.representations[index].initialization = template.0
-            set.representations[index].media = template.1
+          for index in set.representations.indices
+          where set.representations[index].template == nil {
+            set.representations[index].template = template
           }
         }
       }

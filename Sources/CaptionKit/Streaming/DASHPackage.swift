@@ -195,11 +195,20 @@ public enum DASHPackage {
       }
       // The captions themselves: a sidecar file.
       guard let representation = set.representations.first else { continue }
+      let kind: TrackKind =
+        roles.contains("forced-subtitle")
+        ? .forced : isCaption ? (purposes.contains("2") ? .sdh : .captions) : .subtitles
       if mime == "application/mp4" {
-        report(
-          Rule.uri, .remark,
-          "\(what) carries its text in MP4 fragments (stpp/wvtt), which captionkit does not "
-            + "read yet; its cues are not checked", line: set.line)
+        if let result = fragmentTrack(
+          representation, of: set, what: what, period: period,
+          length: period.duration ?? manifest.duration, folder: folder, manifest: path,
+          reader: reader, report: &diagnostics)
+        {
+          var result = result
+          result.track.language = set.language.flatMap(LanguageTag.init)
+          result.track.kind = kind
+          results.append(result)
+        }
         continue
       }
       guard let base = representation.baseURL ?? set.baseURL,
@@ -214,9 +223,7 @@ public enum DASHPackage {
         continue
       }
       result.track.language = set.language.flatMap(LanguageTag.init)
-      result.track.kind =
-        roles.contains("forced-subtitle")
-        ? .forced : isCaption ? (purposes.contains("2") ? .sdh : .captions) : .subtitles
+      result.track.kind = kind
       result.track.source = .sidecar
       results.append(result)
     }
@@ -240,6 +247,87 @@ public enum DASHPackage {
     let (info, activity) = try PackageMedia.read(
       copy, as: path, audio: choice, notes: &notes, failure: "the package's media cannot be read")
     return MediaInput(info: info, results: results, diagnostics: diagnostics, audio: activity)
+  }
+
+  /// The track of a text representation carried in MP4 fragments, or nil (with findings)
+  /// when its segments cannot be listed or found.
+  static func fragmentTrack(
+    _ representation: DASHManifest.Representation, of set: DASHManifest.AdaptationSet,
+    what: String, period: DASHManifest.Period, length: MediaTime?, folder: PackageFolder,
+    manifest path: String, reader: CaptionFileReader, report diagnostics: inout [Diagnostic]
+  ) -> ReadResult? {
+    func report(_ rule: String, _ message: String) {
+      diagnostics.append(
+        Diagnostic(
+          rule: rule, severity: .error, message: message, file: path,
+          location: SourceLocation(line: representation.line, column: 1, offset: 0)))
+    }
+    let listed: (initialization: String?, media: [DASHFragments.Segment])
+    switch DASHFragments.segments(of: representation, setBase: set.baseURL, period: length) {
+    case .failure(let failure):
+      report(DASHFragments.rule, "\(what): \(failure)")
+      return nil
+    case .success(let segments):
+      listed = segments
+    }
+    // A template's names are relative to the folders the BaseURLs name.
+    let prefix =
+      listed.initialization == nil && representation.template == nil
+      ? ""
+      : [period.baseURL, set.baseURL, representation.baseURL].compactMap { $0 }
+        .filter { $0.hasSuffix("/") && !PackageFolder.hasScheme($0) && !$0.hasPrefix("/") }
+        .joined()
+    var missing: [String] = []
+    func locate(_ uri: String) -> String? {
+      switch folder.resolve(prefix + uri, from: path) {
+      case .failure(.remote):
+        report(Rule.uri, "\(what) names a remote URL (\(uri)); only local packages are read")
+        return nil
+      case .failure(.outside):
+        report(Rule.uri, "\(what) names \(uri), outside the package folder; it is not read")
+        return nil
+      case .success(let file):
+        guard PackageFolder.realPath(file) != nil else {
+          missing.append(uri)
+          return nil
+        }
+        return file
+      }
+    }
+    var initialization: String?
+    if let uri = listed.initialization {
+      guard let file = locate(uri) else {
+        if !missing.isEmpty {
+          report(Rule.uri, "\(what) names \(uri) (its initialization), which does not exist")
+        }
+        return nil
+      }
+      initialization = file
+    }
+    var media: [(uri: String, path: String)] = []
+    for segment in listed.media {
+      if let file = locate(segment.uri) { media.append((segment.uri, file)) }
+    }
+    if !missing.isEmpty {
+      report(
+        Rule.uri,
+        "\(what) names \(missing.count) segment\(missing.count == 1 ? "" : "s") that do"
+          + "\(missing.count == 1 ? "es" : "") not exist (\(missing.prefix(3).joined(separator: ", "))"
+          + "\(missing.count > 3 ? ", ..." : ""))")
+    }
+    guard initialization != nil || !media.isEmpty else { return nil }
+    let offset =
+      representation.template.map {
+        MediaTime(value: $0.presentationTimeOffset, timescale: Int32(clamping: $0.timescale))
+      } ?? .zero
+    let read = DASHFragments.read(
+      initialization: initialization, media: media, presentationTimeOffset: offset,
+      encoding: reader.encoding)
+    diagnostics += read.diagnostics
+    let track = Track(
+      format: read.format, source: .sidecar, path: initialization ?? media.first?.path,
+      encoding: "utf-8", cues: read.cues)
+    return ReadResult(track: track, diagnostics: read.checked)
   }
 
   /// Writes the manifest FFmpeg reads the media from into a temporary file: `bytes` without
