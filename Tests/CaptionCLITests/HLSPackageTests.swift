@@ -1,4 +1,5 @@
 import CaptionKit
+import CaptionTestSupport
 import Foundation
 import Testing
 
@@ -408,5 +409,35 @@ struct HLSPackageTests {
     let notUTF8 = ToolRun(["validate", latin1])
     #expect(notUTF8.status == 65)
     #expect(notUTF8.stderr.contains("the playlist is not UTF-8"), "\(notUTF8.stderr)")
+  }
+
+  @Test func damagedSegmentsAreFoundWhenTheSpeechIsRead() throws {
+    let folder = try TemporaryFolder()
+    let master = try Self.ffmpegPackage(in: folder)
+    // Garbage over the middle of the second TS segment.
+    let segment = folder.path + "/pkg/out_01.ts"
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: segment)))
+    var generator = SeededGenerator(seed: 3)
+    for start in stride(from: 2000, to: bytes.count - 2000, by: 1880) {
+      for index in start..<start + 300 {
+        bytes[index] = UInt8.random(in: 0...255, using: &generator)
+      }
+    }
+    try Data(bytes).write(to: URL(fileURLWithPath: segment))
+    let run = ToolRun(["validate", master, "--format", "json"])
+    #expect(run.status == 1, "\(run.stderr)")
+    let damage = Self.diagnostics(try Self.json(run)).filter {
+      $0["rule"] as? String == "container.damaged"
+    }
+    #expect(!damage.isEmpty)
+    #expect(damage.allSatisfy { $0["file"] as? String == master })
+    #expect(
+      damage.contains { ($0["message"] as? String ?? "").contains("corrupt packet at 00:00:0") })
+    // Without the speech, the segments are not read, and the damage is not seen.
+    let quiet = ToolRun(["validate", master, "--no-audio", "--format", "json"])
+    #expect(
+      !Self.diagnostics(try Self.json(quiet)).contains {
+        $0["rule"] as? String == "container.damaged"
+      })
   }
 }

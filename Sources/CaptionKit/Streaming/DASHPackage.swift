@@ -244,9 +244,14 @@ public enum DASHPackage {
     // folder (every address in it was checked above).
     let copy = try mediaManifest(bytes, manifest: manifest, without: textRanges, folder: folder)
     defer { unlink(copy) }
-    let (info, activity) = try PackageMedia.read(
+    let (info, activity, damage) = try PackageMedia.read(
       copy, as: path, audio: choice, notes: &notes, failure: "the package's media cannot be read")
-    return MediaInput(info: info, results: results, diagnostics: diagnostics, audio: activity)
+    var input = MediaInput(
+      info: info, results: results,
+      diagnostics: diagnostics + MediaDamageFindings.diagnostics(damage, path: path),
+      audio: activity)
+    input.damage = damage
+    return input
   }
 
   /// The track of a text representation carried in MP4 fragments, or nil (with findings)

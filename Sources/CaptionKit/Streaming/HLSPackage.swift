@@ -111,14 +111,18 @@ public enum HLSPackage {
         "\(path): no variant's media can be read (\(reason)); the package is not checked",
         hint: "every variant needs its media playlist and segments inside the package folder")
     }
-    let (info, activity) = try PackageMedia.read(
+    let (info, activity, damage) = try PackageMedia.read(
       variant, as: path, audio: choice, notes: &notes,
       failure: "the media of variant \(variant) cannot be read")
     let video = info.streams.first { $0.kind == .video && $0.startTime != nil }
     let start = video?.startTime ?? info.startTime ?? .zero
     let results = package.readSubtitles(presentationStart: start, hasVideo: video != nil)
-    return MediaInput(
-      info: info, results: results, diagnostics: package.diagnostics, audio: activity)
+    var input = MediaInput(
+      info: info, results: results,
+      diagnostics: package.diagnostics + MediaDamageFindings.diagnostics(damage, path: path),
+      audio: activity)
+    input.damage = damage
+    return input
   }
 
   /// One read of a package: its findings as they are found.

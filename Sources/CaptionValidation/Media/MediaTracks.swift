@@ -55,26 +55,31 @@ public struct MediaTracks: Sendable {
   /// slams]`, `(laughs)`), music notes and speaker labels (`JOHN:`).
   public static func isSpeech(_ cue: Cue) -> Bool {
     var depth = 0
-    var letters = 0
     var lineLetters = 0
-    var lineUpper = true
     for character in cue.text.visibleText {
       switch character {
       case "[", "(": depth += 1
       case "]", ")": depth = max(0, depth - 1)
       case "\n":
-        letters += lineLetters
-        lineLetters = 0
-        lineUpper = true
-      case ":" where depth == 0 && lineUpper:
-        // A speaker label in capitals: not speech by itself.
+        if lineLetters > 0 { return true }
+      case ":" where depth == 0:
+        // A speaker label in capitals (no lowercase letter came before it on its line):
+        // not speech by itself.
         lineLetters = 0
       default:
-        guard depth == 0, character.isLetter else { continue }
+        guard depth == 0 else { continue }
+        // A lowercase letter outside brackets is speech: no speaker label can follow it on
+        // its line.
+        if let ascii = character.asciiValue {
+          if (0x61...0x7A).contains(ascii) { return true }
+          if (0x41...0x5A).contains(ascii) { lineLetters += 1 }
+          continue
+        }
+        guard character.isLetter else { continue }
+        if character.isLowercase { return true }
         lineLetters += 1
-        if character.isLowercase { lineUpper = false }
       }
     }
-    return letters + lineLetters > 0
+    return lineLetters > 0
   }
 }
