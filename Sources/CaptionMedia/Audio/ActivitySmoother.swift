@@ -1,6 +1,8 @@
 /// Turns per-frame active/inactive decisions into segments, in frame units: bridges one-frame
 /// dropouts, ignores bursts shorter than a minimum, holds each segment open for a hangover,
-/// merges segments separated by short gaps and drops segments that stay too short.
+/// merges segments separated by short gaps and drops segments that stay too short. A run may
+/// start up to `lookBack` frames before its first active frame, over the weak frames (close
+/// to active) just before it.
 struct ActivitySmoother {
   /// A finished segment in frames: `start ..< end`, with the energy of its active frames.
   struct Span {
@@ -14,33 +16,44 @@ struct ActivitySmoother {
   let hangover: Int
   let mergeGap: Int
   let minimumSegment: Int
+  let lookBack: Int
   /// Inactive runs up to this many frames inside an active run do not end it.
   let bridge = 1
 
   private var frame = 0
   private var runStart = -1
+  private var runFirstActive = -1
+  /// How many weak frames, outside any run, lie just before the current frame.
+  private var weakRun = 0
   private var runLastActive = -1
   private var runEnergy = 0.0
   private var runSamples = 0
   private var segment: Span?
   private(set) var finished: [Span] = []
 
-  init(minimumBurst: Int, hangover: Int, mergeGap: Int, minimumSegment: Int) {
+  init(minimumBurst: Int, hangover: Int, mergeGap: Int, minimumSegment: Int, lookBack: Int = 0) {
     self.minimumBurst = max(1, minimumBurst)
     self.hangover = max(0, hangover)
     self.mergeGap = max(0, mergeGap)
     self.minimumSegment = max(1, minimumSegment)
+    self.lookBack = max(0, lookBack)
   }
 
   /// Takes the decision for the next frame and the energy (sum of squares) of its samples.
-  mutating func push(active: Bool, energy: Double, samples: Int) {
+  /// A weak frame, not active itself, may open the segment of an active run that follows.
+  mutating func push(active: Bool, weak: Bool = false, energy: Double, samples: Int) {
     if active {
-      if runStart < 0 { runStart = frame }
+      if runStart < 0 {
+        runStart = frame - min(weakRun, lookBack)
+        runFirstActive = frame
+      }
       runLastActive = frame
       runEnergy += energy
       runSamples += samples
-    } else if runStart >= 0 && frame - runLastActive > bridge {
-      closeRun()
+      weakRun = 0
+    } else {
+      weakRun = weak && runStart < 0 ? weakRun + 1 : 0
+      if runStart >= 0 && frame - runLastActive > bridge { closeRun() }
     }
     frame += 1
   }
@@ -66,7 +79,7 @@ struct ActivitySmoother {
     runStart = -1
     runEnergy = 0
     runSamples = 0
-    guard end - start >= minimumBurst else { return }
+    guard end - runFirstActive >= minimumBurst else { return }
     if var open = segment, start <= open.end + mergeGap {
       open.end = end + hangover
       open.energy += energy

@@ -10,11 +10,15 @@ public import CaptionCore
 ///
 /// Each frame (32 ms of audio every `frameStep`) is split into eight bands spread over the
 /// speech band on a log scale. Each band has its own noise floor: a low percentile of its
-/// level over a window centred on the frame, so the floor follows a bed of music or noise
-/// and the pauses of speech keep it under the speech. A frame is active when its bands rise,
-/// on average, `threshold` decibels above their floors; runs of active frames then go through
-/// `ActivitySmoother` (minimum burst, hangover, gap merging, minimum segment). Memory stays
-/// bounded: only the floor window of frame summaries is kept, never the audio.
+/// level over a window centred on the frame, which stays under continuous speech and follows
+/// a steady bed of noise; a bed that fluctuates (babble, music) raises every floor by how far
+/// its dips reach under its usual level. A frame's score is how far its bands rise above their
+/// floors, averaged over the bands and over a few neighbouring frames; it is active when the
+/// score reaches `threshold`, the spectrum keeps changing (not a held note) and the frame is
+/// not far under the loud level of the programme. Runs of active frames then go through
+/// `ActivitySmoother` (minimum burst, look-back to where the rise began, hangover, gap
+/// merging, minimum segment). Memory stays bounded: only the floor window of frame
+/// summaries is kept, never the audio.
 public struct AudioActivityDetector: Sendable {
   /// The sample rate the detector expects, in hertz.
   public static let sampleRate = 16_000
@@ -41,8 +45,22 @@ public struct AudioActivityDetector: Sendable {
   private var ringEnergy: [Double]
   private var ringTotal: [Float]
   private var ringFlux: [Float]
-  private var histograms: [LevelHistogram]
+  private var ringTotalSteps: [UInt16]
+  /// Per band, the floor percentile and the spread percentile of its level.
+  private var floorHistograms: [LevelHistogram]
+  private var spreadHistograms: [LevelHistogram]
+  /// The low and the loud percentile of the speech band's total level.
+  private var totalLow: LevelHistogram
+  private var totalLoud: LevelHistogram
+  /// The score (mean rise above the floors) of the last `2 · smoothingHalf + 1` frames scored,
+  /// and whether each passes the level, gate and spectral-change checks.
+  private let smoothingHalf: Int
+  private var scores: [Float]
+  private var passesLevel: [Bool]
+  private var passesChange: [Bool]
   private var frames = 0
+  /// Frames whose score is known, and frames handed to the smoother.
+  private var scored = 0
   private var decided = 0
   private var smoother: ActivitySmoother
   private var segments: [AudioActivity.Segment] = []
@@ -83,22 +101,42 @@ public struct AudioActivityDetector: Sendable {
     let floorFrames = Int(
       options.floorWindow.converted(to: Int32(rate)).value / Int64(hop))
     floorHalf = max(1, min(100_000, floorFrames / 2))
-    ringSize = 2 * floorHalf + 2
+    let smoothingFrames = Int(
+      options.scoreSmoothing.converted(to: Int32(rate)).value / Int64(hop))
+    smoothingHalf = max(0, min(50, smoothingFrames / 2))
+    ringSize = 2 * floorHalf + 2 + smoothingHalf
     ringLevels = [Float](repeating: 0, count: ringSize * bands)
     ringSteps = [UInt16](repeating: 0, count: ringSize * bands)
     ringEnergy = [Double](repeating: 0, count: ringSize)
     ringTotal = [Float](repeating: 0, count: ringSize)
     ringFlux = [Float](repeating: 0, count: ringSize)
-    histograms = [LevelHistogram](
-      repeating: LevelHistogram(fraction: Float(options.floorPercentile)), count: bands)
+    ringTotalSteps = [UInt16](repeating: 0, count: ringSize)
+    let floorFraction = Float(options.floorPercentile.isFinite ? options.floorPercentile : 0.05)
+    let spreadFraction = Float(
+      options.spreadPercentile.isFinite ? options.spreadPercentile : 0.2)
+    floorHistograms = [LevelHistogram](
+      repeating: LevelHistogram(fraction: floorFraction), count: bands)
+    spreadHistograms = [LevelHistogram](
+      repeating: LevelHistogram(fraction: spreadFraction), count: bands)
+    totalLow = LevelHistogram(fraction: floorFraction)
+    totalLoud = LevelHistogram(fraction: AudioActivityDetector.loudFraction)
+    let span = 2 * smoothingHalf + 1
+    scores = [Float](repeating: 0, count: span)
+    passesLevel = [Bool](repeating: false, count: span)
+    passesChange = [Bool](repeating: false, count: span)
     func frames(_ time: MediaTime) -> Int {
       let samples = time.converted(to: Int32(rate)).value
       return Int(max(0, min(Int64(Int32.max), (samples + Int64(hop) / 2) / Int64(hop))))
     }
     smoother = ActivitySmoother(
       minimumBurst: frames(options.minimumBurst), hangover: frames(options.hangover),
-      mergeGap: frames(options.mergeGap), minimumSegment: frames(options.minimumSegment))
+      mergeGap: frames(options.mergeGap), minimumSegment: frames(options.minimumSegment),
+      lookBack: frames(options.lookBack))
   }
+
+  /// The percentile of the speech band's level taken as the programme's loud level, for
+  /// `speechGate` and `bedDepth`.
+  static let loudFraction: Float = 0.95
 
   /// Analyses the next samples (mono, 16 kHz, full scale ±1).
   public mutating func process(_ samples: [Float]) {
@@ -138,7 +176,11 @@ public struct AudioActivityDetector: Sendable {
       padding.withUnsafeBufferPointer { process($0) }
     }
     totalSamples = samples
-    while decided < frames { decideNext() }
+    // Score and decide in step: only the scores of the frames around the one decided are kept.
+    while decided < frames {
+      if scored < frames { scoreNext() }
+      if scored == frames || scored - 1 - decided >= smoothingHalf { decideNext() }
+    }
     smoother.finish(frames: frames)
     collect()
     let rate = Int32(AudioActivityDetector.sampleRate)
@@ -172,7 +214,8 @@ public struct AudioActivityDetector: Sendable {
             let step = LevelHistogram.step(level)
             levels[slot * bands + b] = level
             steps[slot * bands + b] = step
-            histograms[b].add(step)
+            floorHistograms[b].add(step)
+            spreadHistograms[b].add(step)
           }
         }
       }
@@ -181,9 +224,15 @@ public struct AudioActivityDetector: Sendable {
     let change = spectralChange(total: total)
     ringFlux[slot] = frames == 0 ? 0 : change
     swap(&logPower, &previousLogPower)
-    ringTotal[slot] = 10 * log10(total + 1e-14)
+    let totalLevel = 10 * log10(total + 1e-14)
+    let totalStep = LevelHistogram.step(totalLevel)
+    ringTotal[slot] = totalLevel
+    ringTotalSteps[slot] = totalStep
+    totalLow.add(totalStep)
+    totalLoud.add(totalStep)
     frames += 1
-    if frames - 1 - decided >= floorHalf { decideNext() }
+    if frames - 1 - scored >= floorHalf { scoreNext() }
+    if scored - 1 - decided >= smoothingHalf { decideNext() }
   }
 
   /// The mean change of the speech band's spectrum since the previous frame, in decibels per
@@ -205,25 +254,68 @@ public struct AudioActivityDetector: Sendable {
     return change / (total + 1e-14)
   }
 
-  /// Decides frame `decided`, whose floor window `decided ± floorHalf` is in the histograms.
-  private mutating func decideNext() {
+  /// Scores frame `scored`, whose floor window `scored ± floorHalf` is in the histograms: the
+  /// mean rise of its bands above their floors, and whether it passes the other checks.
+  private mutating func scoreNext() {
     let bands = AudioActivityDetector.bandCount
-    let old = decided - floorHalf - 1
+    let old = scored - floorHalf - 1
     if old >= 0 {
       let oldSlot = old % ringSize
-      for b in 0..<bands { histograms[b].remove(ringSteps[oldSlot * bands + b]) }
+      for b in 0..<bands {
+        floorHistograms[b].remove(ringSteps[oldSlot * bands + b])
+        spreadHistograms[b].remove(ringSteps[oldSlot * bands + b])
+      }
+      totalLow.remove(ringTotalSteps[oldSlot])
+      totalLoud.remove(ringTotalSteps[oldSlot])
     }
-    let slot = decided % ringSize
+    let slot = scored % ringSize
+    let loud = totalLoud.percentile()
+    let raise = floorRaise(loud: loud)
     var score: Float = 0
     for b in 0..<bands {
-      let floor = histograms[b].percentile()
+      let floor = floorHistograms[b].percentile() + raise
       score += max(0, ringLevels[slot * bands + b] - floor)
     }
-    score /= Float(bands)
+    let index = scored % scores.count
+    scores[index] = score / Float(bands)
+    let level = ringTotal[slot]
+    passesLevel[index] =
+      level >= Float(options.minimumLevel) && !(level < loud - Float(options.speechGate))
+    passesChange[index] = ringFlux[slot] >= Float(options.spectralChange)
+    scored += 1
+  }
+
+  /// How far a fluctuating bed raises the floors, in decibels: `spreadWeight` times the mean
+  /// gap between the spread and floor percentiles beyond `spreadAllowance`, while the bed
+  /// lies within `bedDepth` of the loud level.
+  private mutating func floorRaise(loud: Float) -> Float {
+    let weight = Float(options.spreadWeight)
+    guard weight > 0 else { return 0 }
+    let depth = loud - totalLow.percentile()
+    let nearness = min(1, max(0, (Float(options.bedDepth) + 5 - depth) / 5))
+    guard nearness > 0 else { return 0 }
+    var spread: Float = 0
+    for b in 0..<AudioActivityDetector.bandCount {
+      spread += spreadHistograms[b].percentile() - floorHistograms[b].percentile()
+    }
+    spread /= Float(AudioActivityDetector.bandCount)
+    return weight * max(0, spread - Float(options.spreadAllowance)) * nearness
+  }
+
+  /// Decides frame `decided` from the mean score of the scored frames within `smoothingHalf`
+  /// of it and hands it to the smoother.
+  private mutating func decideNext() {
+    let first = max(0, decided - smoothingHalf)
+    let last = min(scored - 1, decided + smoothingHalf)
+    var sum: Float = 0
+    for frame in first...last { sum += scores[frame % scores.count] }
+    let score = sum / Float(last - first + 1)
+    let index = decided % scores.count
     let active =
-      score >= Float(options.threshold) && ringFlux[slot] >= Float(options.spectralChange)
-      && ringTotal[slot] >= Float(options.minimumLevel)
-    smoother.push(active: active, energy: ringEnergy[slot], samples: hop)
+      score >= Float(options.threshold) && passesLevel[index] && passesChange[index]
+    let weak = !active && score >= Float(options.lookBackThreshold) && passesLevel[index]
+    smoother.push(
+      active: active, weak: weak, energy: ringEnergy[decided % ringSize], samples: hop)
     decided += 1
     collect()
   }

@@ -10,9 +10,13 @@ public struct AudioActivityOptions: Sendable, Hashable {
   public var lowFrequency: Double = 300
   /// The upper edge of the speech band, in hertz. Default 3400.
   public var highFrequency: Double = 3400
-  /// How far above its noise floor, in decibels averaged over the speech bands, a frame must
-  /// rise to count as active. Default 6 dB.
-  public var threshold: Double = 6
+  /// How far above its noise floor, in decibels averaged over the speech bands and over
+  /// `scoreSmoothing`, a frame must rise to count as active. Default 4.5 dB.
+  public var threshold: Double = 4.5
+  /// The span, centred on each frame, its rise above the floor is averaged over before it is
+  /// compared with `threshold`: a word keeps rising for a while, a noise bed only for a
+  /// frame now and then. Default 140 ms (seven 20 ms frames); 0 averages nothing.
+  public var scoreSmoothing: MediaTime = MediaTime(milliseconds: 140)
   /// How much the speech band's spectrum must change from the previous frame for the frame
   /// to count as active: the mean absolute change of each bin's level, in decibels, weighted
   /// by the bin's share of the band's power. Held notes and chords change little (under
@@ -20,15 +24,40 @@ public struct AudioActivityOptions: Sendable, Hashable {
   /// this keeps music out. Default 2.5 dB; 0 turns the check off.
   public var spectralChange: Double = 2.5
   /// The noise floor of each band is this percentile (0 to 1) of the band's level over
-  /// `floorWindow`. A low percentile follows the bed under the speech, since speech leaves
-  /// pauses; one not too low sits in the middle of a bed that fluctuates (babble, music)
-  /// rather than in its dips. Default 0.35.
-  public var floorPercentile: Double = 0.35
+  /// `floorWindow`. A low percentile stays under continuous speech, which leaves only short
+  /// pauses, and follows a steady bed of noise. Default 0.05.
+  public var floorPercentile: Double = 0.05
+  /// A bed that fluctuates (babble, music) has dips far under its usual level, so its low
+  /// percentile lies far under it too. The gap between this percentile (0 to 1) and
+  /// `floorPercentile`, averaged over the bands, measures that spread. Default 0.2.
+  public var spreadPercentile: Double = 0.2
+  /// Spread, in decibels, that is not counted: what a steady noise bed has. Default 2.5 dB.
+  public var spreadAllowance: Double = 2.5
+  /// Each decibel of spread beyond `spreadAllowance` raises the floor of every band by this
+  /// many decibels. Default 3; 0 turns the correction off.
+  public var spreadWeight: Double = 3
+  /// The spread only counts while the bed's low percentile lies less than this many
+  /// decibels under the loud level of the programme (the 95th percentile of the speech
+  /// band's level over `floorWindow`), fading out over the next 5 dB: further down the
+  /// "bed" is silence or faint room tone, and the spread is that of the speech itself.
+  /// Default 60 dB.
+  public var bedDepth: Double = 60
   /// The span of audio, centred on each frame, that its noise floor is taken from. Default
-  /// 6 s; the result for a frame is known `floorWindow / 2` after it.
-  public var floorWindow: MediaTime = MediaTime(milliseconds: 6000)
+  /// 10 s; the result for a frame is known `floorWindow / 2` after it.
+  public var floorWindow: MediaTime = MediaTime(milliseconds: 10_000)
   /// Sound quieter than this over the speech band, in dBFS, is never active. Default -55.
   public var minimumLevel: Double = -55
+  /// Frames more than this many decibels under the loud level of the programme (the 95th
+  /// percentile of the speech band's level over `floorWindow`) are never active: quiet
+  /// sounds far under the speech around them. Default 30 dB; `.infinity` turns it off.
+  public var speechGate: Double = 30
+  /// A segment starts up to this much earlier than its first active frame, over the frames
+  /// just before it whose smoothed rise reaches `lookBackThreshold`: where the word began
+  /// to rise out of the bed rather than where it crossed `threshold`. Default 60 ms.
+  public var lookBack: MediaTime = MediaTime(milliseconds: 60)
+  /// The smoothed rise, in decibels, of the frames a segment's start may move back over.
+  /// Default 3 dB.
+  public var lookBackThreshold: Double = 3
   /// Active runs shorter than this are ignored (clicks, drum hits). Default 60 ms.
   public var minimumBurst: MediaTime = MediaTime(milliseconds: 60)
   /// How long a segment is held open after its last active frame. Default 150 ms.
