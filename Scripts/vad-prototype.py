@@ -192,6 +192,13 @@ def decide(F, cfg):
             weight = np.clip((cfg["depth"] + 5 - depth) / 5, 0, 1)
             offset = offset * weight[:, None]
         floors = floors + offset
+    if cfg.get("short") is not None:
+        # A second floor over a short window follows a bed that swells and fades.
+        shalf = int(cfg["short"] * RATE / 1000 / F.hop) // 2
+        skey = ("floors", shalf, cfg.get("spct", cfg["pct"]))
+        if skey not in F.cache:
+            F.cache[skey] = sliding_percentile(F.levels, shalf, cfg.get("spct", cfg["pct"]))
+        floors = np.maximum(floors, F.cache[skey] + cfg.get("soff", 0))
     if cfg.get("score", "A") == "A":
         score = np.maximum(0, F.levels - floors).mean(1)
     else:
@@ -284,15 +291,45 @@ def load(media, split):
     return mixes
 
 
+def load_espeak(folder):
+    """The mixes of Scripts/make-speech-fixtures.py (espeak-ng voices over synthetic beds),
+    with a truth in the shape of vad-mix.py's (pauses are the gaps between utterances)."""
+    mixes = {}
+    for bed in ["music", "noise", "babble"]:
+        with open(os.path.join(folder, f"{bed}.truth.tsv")) as f:
+            spans = [tuple(map(float, line.split()[:2])) for line in f
+                     if line.strip() and not line.startswith("#")]
+        for snr in (20, 10, 5):
+            samples = read(os.path.join(folder, f"{bed}-{snr}db.wav"))
+            duration = len(samples) / RATE
+            pauses = [{"start": a[1], "end": b[0]} for a, b in zip(spans, spans[1:])]
+            truth = {"duration": duration, "segments": [{"start": a, "end": b} for a, b in spans],
+                     "clips": [{"start": spans[0][0], "end": spans[-1][1]}], "pauses": pauses}
+            F = Features(samples)
+            F.cache = {}
+            mixes[f"{bed}-{snr}"] = (samples, truth, F)
+    return mixes
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--media", default="/tmp/captionkit-bench-vad/seed-25")
-    parser.add_argument("--splits", default="tuning")
+    parser.add_argument("--splits", default="tuning",
+                        help="tuning, librivox, all, or espeak (the test fixtures in --espeak)")
+    parser.add_argument("--espeak", help="a folder written by Scripts/make-speech-fixtures.py")
     parser.add_argument("--config", action="append", default=[],
                         help="a JSON object of settings (kind, pct, window, thr, flux, harm, ...)")
     args = parser.parse_args()
     configs = [json.loads(c) for c in args.config] or [VARIANTS["baseline"]]
     for split in args.splits.split(","):
+        if split == "espeak":
+            mixes = load_espeak(args.espeak)
+            for cfg in configs:
+                results = run(cfg, mixes)
+                print(f"[espeak] {json.dumps(cfg)}")
+                print(" | ".join(f"{bed} {r['acc']:.1f}/{r['rec']:.1f}/{r['fa']:.1f}"
+                                 for bed, r in results.items()))
+            continue
         mixes = load(args.media, split)
         for cfg in configs:
             print(f"[{split}] {json.dumps(cfg)}")

@@ -49,6 +49,11 @@ public struct AudioActivityDetector: Sendable {
   /// Per band, the floor percentile and the spread percentile of its level.
   private var floorHistograms: [LevelHistogram]
   private var spreadHistograms: [LevelHistogram]
+  /// Per band, the floor percentile over `followWindow`, when on: frames
+  /// `scored - followHalf ... scored + followHalf`; `followAdded` is the next frame to add.
+  private let followHalf: Int?
+  private var followHistograms: [LevelHistogram]
+  private var followAdded = 0
   /// The low and the loud percentile of the speech band's total level.
   private var totalLow: LevelHistogram
   private var totalLoud: LevelHistogram
@@ -101,6 +106,9 @@ public struct AudioActivityDetector: Sendable {
     let floorFrames = Int(
       options.floorWindow.converted(to: Int32(rate)).value / Int64(hop))
     floorHalf = max(1, min(100_000, floorFrames / 2))
+    let followFrames = Int(
+      options.followWindow.converted(to: Int32(rate)).value / Int64(hop))
+    followHalf = followFrames > 0 ? min(floorHalf, followFrames / 2) : nil
     let smoothingFrames = Int(
       options.scoreSmoothing.converted(to: Int32(rate)).value / Int64(hop))
     smoothingHalf = max(0, min(50, smoothingFrames / 2))
@@ -118,6 +126,8 @@ public struct AudioActivityDetector: Sendable {
       repeating: LevelHistogram(fraction: floorFraction), count: bands)
     spreadHistograms = [LevelHistogram](
       repeating: LevelHistogram(fraction: spreadFraction), count: bands)
+    followHistograms = [LevelHistogram](
+      repeating: LevelHistogram(fraction: floorFraction), count: followHalf == nil ? 0 : bands)
     totalLow = LevelHistogram(fraction: floorFraction)
     totalLoud = LevelHistogram(fraction: AudioActivityDetector.loudFraction)
     let span = 2 * smoothingHalf + 1
@@ -268,12 +278,14 @@ public struct AudioActivityDetector: Sendable {
       totalLow.remove(ringTotalSteps[oldSlot])
       totalLoud.remove(ringTotalSteps[oldSlot])
     }
+    if let followHalf { moveFollowWindow(half: followHalf) }
     let slot = scored % ringSize
     let loud = totalLoud.percentile()
     let raise = floorRaise(loud: loud)
     var score: Float = 0
     for b in 0..<bands {
-      let floor = floorHistograms[b].percentile() + raise
+      var floor = floorHistograms[b].percentile() + raise
+      if followHalf != nil { floor = max(floor, followHistograms[b].percentile()) }
       score += max(0, ringLevels[slot * bands + b] - floor)
     }
     let index = scored % scores.count
@@ -283,6 +295,21 @@ public struct AudioActivityDetector: Sendable {
       level >= Float(options.minimumLevel) && !(level < loud - Float(options.speechGate))
     passesChange[index] = ringFlux[slot] >= Float(options.spectralChange)
     scored += 1
+  }
+
+  /// Moves the `followWindow` histograms to frames `scored ± half` (as far as analysed).
+  private mutating func moveFollowWindow(half: Int) {
+    let bands = AudioActivityDetector.bandCount
+    let old = scored - half - 1
+    if old >= 0 {
+      let oldSlot = old % ringSize
+      for b in 0..<bands { followHistograms[b].remove(ringSteps[oldSlot * bands + b]) }
+    }
+    while followAdded < frames && followAdded <= scored + half {
+      let slot = followAdded % ringSize
+      for b in 0..<bands { followHistograms[b].add(ringSteps[slot * bands + b]) }
+      followAdded += 1
+    }
   }
 
   /// How far a fluctuating bed raises the floors, in decibels: `spreadWeight` times the mean

@@ -45,6 +45,11 @@ public struct AudioActivityOptions: Sendable, Hashable {
   /// The span of audio, centred on each frame, that its noise floor is taken from. Default
   /// 10 s; the result for a frame is known `floorWindow / 2` after it.
   public var floorWindow: MediaTime = MediaTime(milliseconds: 10_000)
+  /// A second floor, the same percentile over this shorter span centred on the frame,
+  /// follows a bed that swells and fades faster than `floorWindow` lets the first one do;
+  /// each band's floor is the higher of the two. Default 2 s; 0 turns it off, and it is at
+  /// most `floorWindow`.
+  public var followWindow: MediaTime = MediaTime(milliseconds: 2000)
   /// Sound quieter than this over the speech band, in dBFS, is never active. Default -55.
   public var minimumLevel: Double = -55
   /// Frames more than this many decibels under the loud level of the programme (the 95th
