@@ -191,6 +191,15 @@ def decide(F, cfg):
             depth = ref - low
             weight = np.clip((cfg["depth"] + 5 - depth) / 5, 0, 1)
             offset = offset * weight[:, None]
+        if cfg.get("fluxbed") is not None:
+            # Only a bed whose spectrum keeps changing (babble) needs the raise; music's
+            # held notes are kept out by the spectral-change check already.
+            fkey = ("fluxpct", half, cfg.get("fluxq", 0.2))
+            if fkey not in F.cache:
+                F.cache[fkey] = sliding_percentile(F.flux[:, None], half, cfg.get("fluxq", 0.2))[:, 0]
+            lo, hi = cfg["fluxbed"]
+            a = cfg.get("fluxmin", 0)
+            offset = offset * (a + (1 - a) * np.clip((F.cache[fkey] - lo) / (hi - lo), 0, 1))[:, None]
         floors = floors + offset
     if cfg.get("short") is not None:
         # A second floor over a short window follows a bed that swells and fades.

@@ -12,7 +12,7 @@ public import CaptionCore
 /// speech band on a log scale. Each band has its own noise floor: a low percentile of its
 /// level over a window centred on the frame, which stays under continuous speech and follows
 /// a steady bed of noise; a bed that fluctuates (babble, music) raises every floor by how far
-/// its dips reach under its usual level. A frame's score is how far its bands rise above their
+/// its dips reach under its usual level, less for a bed whose spectrum mostly holds still. A frame's score is how far its bands rise above their
 /// floors, averaged over the bands and over a few neighbouring frames; it is active when the
 /// score reaches `threshold`, the spectrum keeps changing (not a held note) and the frame is
 /// not far under the loud level of the programme. Runs of active frames then go through
@@ -57,6 +57,8 @@ public struct AudioActivityDetector: Sendable {
   /// The low and the loud percentile of the speech band's total level.
   private var totalLow: LevelHistogram
   private var totalLoud: LevelHistogram
+  /// A low percentile of the spectral change: low for a bed that holds still (music).
+  private var changeLow: LevelHistogram
   /// The score (mean rise above the floors) of the last `2 · smoothingHalf + 1` frames scored,
   /// and whether each passes the level, gate and spectral-change checks.
   private let smoothingHalf: Int
@@ -130,6 +132,7 @@ public struct AudioActivityDetector: Sendable {
       repeating: LevelHistogram(fraction: floorFraction), count: followHalf == nil ? 0 : bands)
     totalLow = LevelHistogram(fraction: floorFraction)
     totalLoud = LevelHistogram(fraction: AudioActivityDetector.loudFraction)
+    changeLow = LevelHistogram(fraction: 0.2)
     let span = 2 * smoothingHalf + 1
     scores = [Float](repeating: 0, count: span)
     passesLevel = [Bool](repeating: false, count: span)
@@ -233,6 +236,7 @@ public struct AudioActivityDetector: Sendable {
     ringEnergy[slot] = energy
     let change = spectralChange(total: total)
     ringFlux[slot] = frames == 0 ? 0 : change
+    changeLow.add(LevelHistogram.step(ringFlux[slot]))
     swap(&logPower, &previousLogPower)
     let totalLevel = 10 * log10(total + 1e-14)
     let totalStep = LevelHistogram.step(totalLevel)
@@ -277,6 +281,7 @@ public struct AudioActivityDetector: Sendable {
       }
       totalLow.remove(ringTotalSteps[oldSlot])
       totalLoud.remove(ringTotalSteps[oldSlot])
+      changeLow.remove(LevelHistogram.step(ringFlux[oldSlot]))
     }
     if let followHalf { moveFollowWindow(half: followHalf) }
     let slot = scored % ringSize
@@ -326,7 +331,11 @@ public struct AudioActivityDetector: Sendable {
       spread += spreadHistograms[b].percentile() - floorHistograms[b].percentile()
     }
     spread /= Float(AudioActivityDetector.bandCount)
-    return weight * max(0, spread - Float(options.spreadAllowance)) * nearness
+    // A bed whose spectrum changes less than 1 dB a frame a fifth of the time holds still.
+    let share = Float(options.heldBedShare)
+    let changing = min(1, max(0, changeLow.percentile() - 1))
+    let bedShare = share + (1 - share) * changing
+    return weight * max(0, spread - Float(options.spreadAllowance)) * nearness * bedShare
   }
 
   /// Decides frame `decided` from the mean score of the scored frames within `smoothingHalf`

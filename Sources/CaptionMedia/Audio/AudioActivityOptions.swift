@@ -36,6 +36,12 @@ public struct AudioActivityOptions: Sendable, Hashable {
   /// Each decibel of spread beyond `spreadAllowance` raises the floor of every band by this
   /// many decibels. Default 3; 0 turns the correction off.
   public var spreadWeight: Double = 3
+  /// The share of that raise a bed gets when its spectrum mostly holds still: music, whose
+  /// held notes and chords `spectralChange` keeps out already, needs less of it than babble.
+  /// A bed counts as holding still when the 20th percentile of its spectral change over
+  /// `floorWindow` is under 1 dB, as changing (all of the raise) from 2 dB, in between
+  /// linearly. Default 0.6; 1 treats every bed alike.
+  public var heldBedShare: Double = 0.6
   /// The spread only counts while the bed's low percentile lies less than this many
   /// decibels under the loud level of the programme (the 95th percentile of the speech
   /// band's level over `floorWindow`), fading out over the next 5 dB: further down the
