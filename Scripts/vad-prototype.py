@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Prototype of captionkit's speech detector in numpy, to try changes before porting them.
 
-Usage: Scripts/vad-prototype.py [--media DIR] [--splits tuning] [--variant NAME ...]
+Usage: Scripts/vad-prototype.py [--media DIR] [--splits tuning,espeak] [--espeak DIR]
+                                [--variant baseline|shipped ...] [--config JSON ...]
 
 Reads the mixes and truth files of Scripts/vad-mix.py (by default those Scripts/bench-vad.py
 caches in /tmp/captionkit-bench-vad/seed-25) and scores each variant with bench-vad.py's own
 scoring. `baseline` reproduces AudioActivityDetector as it was (8 log-spaced bands from 300
 to 3400 Hz, 35th-percentile floor over 6 s, 6 dB mean rise, 2.5 dB spectral change,
--55 dBFS, then ActivitySmoother). Tune on the `tuning` split only; `librivox` and `all` are
-for reporting.
+-55 dBFS, then ActivitySmoother); `shipped` the detector since issue 25 (see
+Docs/audio-activity.md). Tune on the `tuning` split and the espeak-ng fixtures only;
+`librivox` and `all` are for reporting.
 """
 
 import argparse
@@ -266,6 +268,12 @@ def decide(F, cfg):
 
 VARIANTS = {
     "baseline": {"kind": "baseline"},
+    # The settings AudioActivityDetector ships with since issue 25.
+    "shipped": {"kind": "floor", "window": 10000, "pct": 0.05, "short": 2000, "spct": 0.05,
+                "soff": 0, "pct2": 0.2, "k": 3, "s0": 2.5, "bandmean": 1, "depth": 60,
+                "fluxbed": [1, 2], "fluxmin": 0.6, "score": "A", "avgA": 7, "thr": 4.5,
+                "flux": 2.5, "gate": 30, "gatestrong": 0, "gatewindow": 10000, "gateq": 0.95,
+                "lookback": 60, "weak": 3},
 }
 
 
@@ -326,10 +334,13 @@ def main():
     parser.add_argument("--splits", default="tuning",
                         help="tuning, librivox, all, or espeak (the test fixtures in --espeak)")
     parser.add_argument("--espeak", help="a folder written by Scripts/make-speech-fixtures.py")
+    parser.add_argument("--variant", action="append", choices=sorted(VARIANTS))
     parser.add_argument("--config", action="append", default=[],
                         help="a JSON object of settings (kind, pct, window, thr, flux, harm, ...)")
     args = parser.parse_args()
-    configs = [json.loads(c) for c in args.config] or [VARIANTS["baseline"]]
+    parser_variants = args.variant or []
+    configs = [VARIANTS[v] for v in parser_variants] + [json.loads(c) for c in args.config]
+    configs = configs or [VARIANTS["baseline"], VARIANTS["shipped"]]
     for split in args.splits.split(","):
         if split == "espeak":
             mixes = load_espeak(args.espeak)
