@@ -16,7 +16,7 @@ all. Then times, round-robin, the median wall time and the peak resident memory 
   speech (variant)      captionkit speech PKG/out_0.m3u8 (the speech detector alone, on the
                         package's variant, read through FFmpeg's HLS reader: 1,200 segments)
 
-Goals (issue: streaming packages): validate --no-audio under 2 s and 100 MiB; validate at
+Goals: validate --no-audio under 2 s and 100 MiB; validate at
 most the speech detector's time plus the --no-audio time.
 
 Usage: Scripts/bench-hls.py [--runs N] [--captionkit PATH] [--media DIR]

@@ -8,7 +8,7 @@ Reads the mixes and truth files of Scripts/vad-mix.py (by default those Scripts/
 caches in /tmp/captionkit-bench-vad/seed-25) and scores each variant with bench-vad.py's own
 scoring. `baseline` reproduces AudioActivityDetector as it was (8 log-spaced bands from 300
 to 3400 Hz, 35th-percentile floor over 6 s, 6 dB mean rise, 2.5 dB spectral change,
--55 dBFS, then ActivitySmoother); `shipped` the detector since issue 25 (see
+-55 dBFS, then ActivitySmoother); `shipped` the detector as shipped now (see
 Docs/audio-activity.md). Tune on the `tuning` split and the espeak-ng fixtures only;
 `librivox` and `all` are for reporting.
 """
@@ -268,7 +268,7 @@ def decide(F, cfg):
 
 VARIANTS = {
     "baseline": {"kind": "baseline"},
-    # The settings AudioActivityDetector ships with since issue 25.
+    # The settings AudioActivityDetector ships with now.
     "shipped": {"kind": "floor", "window": 10000, "pct": 0.05, "short": 2000, "spct": 0.05,
                 "soff": 0, "pct2": 0.2, "k": 3, "s0": 2.5, "bandmean": 1, "depth": 60,
                 "fluxbed": [1, 2], "fluxmin": 0.6, "score": "A", "avgA": 7, "thr": 4.5,
