@@ -138,7 +138,8 @@ public struct AudioActivityDetector: Sendable {
     passesLevel = [Bool](repeating: false, count: span)
     passesChange = [Bool](repeating: false, count: span)
     func frames(_ time: MediaTime) -> Int {
-      let samples = time.converted(to: Int32(rate)).value
+      // Clamped first, so that rounding cannot overflow.
+      let samples = min(time.converted(to: Int32(rate)).value, Int64(Int32.max) * Int64(hop))
       return Int(max(0, min(Int64(Int32.max), (samples + Int64(hop) / 2) / Int64(hop))))
     }
     smoother = ActivitySmoother(

@@ -113,6 +113,17 @@ import Testing
     options.floorPercentile = 7
     options.minimumBurst = MediaTime(milliseconds: -5)
     options.hangover = MediaTime(value: .min, timescale: 1)
+    options.followWindow = MediaTime(value: .max, timescale: 1)
+    options.scoreSmoothing = MediaTime(value: .min, timescale: 1)
+    options.lookBack = MediaTime(value: .max, timescale: 1)
+    options.spreadPercentile = .nan
+    options.spreadWeight = .infinity
+    options.spreadAllowance = -.infinity
+    options.heldBedShare = .nan
+    options.bedDepth = .nan
+    options.speechGate = -.infinity
+    options.lookBackThreshold = .nan
+    options.threshold = .nan
     var detector = AudioActivityDetector(options: options)
     detector.process(noise(seconds: 2, amplitude: 0.1, seed: 3))
     let activity = detector.finish()
