@@ -105,6 +105,23 @@ struct DASHFragmentTests {
 
     """
 
+  /// The initialization and the two segments `writeWebVTT` wrote, one after the other: one
+  /// fragmented MP4 file.
+  static func joinedWebVTT(in folder: TemporaryFolder) throws -> Data {
+    var joined = Data()
+    for name in ["en-init.mp4", "en-001.m4s", "en-002.m4s"] {
+      joined += try Data(contentsOf: URL(fileURLWithPath: folder.path + "/text/" + name))
+    }
+    return joined
+  }
+
+  /// The `dash.fragments` findings of a JSON report.
+  static func fragmentFindings(_ run: ToolRun) throws -> [[String: Any]] {
+    (try DASHPackageTests.json(run)["diagnostics"] as? [[String: Any]] ?? []).filter {
+      $0["rule"] as? String == "dash.fragments"
+    }
+  }
+
   static func cues(of manifest: String) throws -> [[String]] {
     var notes: [String] = []
     let input = try DASHPackage.read(
@@ -127,8 +144,7 @@ struct DASHFragmentTests {
     #expect(run.status == 0, "\(run.stderr)")
     // Only FFmpeg's "und" audio: the text sets and their fragments are as they should be.
     #expect(try DASHPackageTests.findings(run).map { $0.prefix(19) } == ["25 dash.language wa"])
-    let json = try #require(
-      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let json = try DASHPackageTests.json(run)
     let tracks = try #require(json["tracks"] as? [[String: Any]])
     #expect(tracks.map { $0["language"] as? String } == ["en", "es"])
     #expect(tracks.map { $0["kind"] as? String } == ["sdh", "subtitles"])
@@ -152,10 +168,7 @@ struct DASHFragmentTests {
     // same samples (its WebVTT track's packets) at the same times.
     let folder = try TemporaryFolder()
     try Self.writeWebVTT(in: folder)
-    var joined = Data()
-    for name in ["en-init.mp4", "en-001.m4s", "en-002.m4s"] {
-      joined += try Data(contentsOf: URL(fileURLWithPath: folder.path + "/text/" + name))
-    }
+    let joined = try Self.joinedWebVTT(in: folder)
     let file = folder.path + "/joined.mp4"
     try joined.write(to: URL(fileURLWithPath: file))
     let packets = try MuxMediaMaker.run(
@@ -179,11 +192,7 @@ struct DASHFragmentTests {
     let manifest = try DASHPackageTests.package(in: folder, textSets: Self.ttmlSet)
     let run = ToolRun(["validate", manifest, "--no-audio", "--format", "json"])
     #expect(run.status == 1)
-    let json = try #require(
-      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-    let found = (json["diagnostics"] as? [[String: Any]] ?? []).filter {
-      $0["rule"] as? String == "dash.fragments"
-    }
+    let found = try Self.fragmentFindings(run)
     #expect(
       found.map { "\($0["file"] as? String ?? "") \($0["message"] as? String ?? "")" } == [
         "\(folder.path)/text/es-1260000.m4s sample at 00:00:04.000 (to 00:00:08.000): 1 of "
@@ -203,11 +212,7 @@ struct DASHFragmentTests {
     var manifest = try DASHPackageTests.package(in: folder, textSets: Self.webVTTSet)
     var run = ToolRun(["validate", manifest, "--no-audio", "--format", "json"])
     #expect(run.status == 1)
-    let json = try #require(
-      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-    let found = (json["diagnostics"] as? [[String: Any]] ?? []).filter {
-      $0["rule"] as? String == "dash.fragments"
-    }
+    let found = try Self.fragmentFindings(run)
     #expect(
       found.map { $0["message"] as? String ?? "" } == [
         "its samples cannot be read: box 'mdat' at byte 144 runs past the end of what holds it"
@@ -257,11 +262,7 @@ struct DASHFragmentTests {
     let manifest = try DASHPackageTests.package(in: folder, textSets: Self.webVTTSet)
     let run = ToolRun(["validate", manifest, "--no-audio", "--format", "json"])
     #expect(run.status == 1, "\(run.stderr)")
-    let json = try #require(
-      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-    let found = (json["diagnostics"] as? [[String: Any]] ?? []).filter {
-      $0["rule"] as? String == "dash.fragments"
-    }
+    let found = try Self.fragmentFindings(run)
     #expect(found.count == 1)
     #expect(found.first?["message"] as? String == message, "\(found)")
   }
@@ -325,11 +326,7 @@ struct DASHFragmentTests {
         """)
     let run = ToolRun(["validate", manifest, "--no-audio", "--format", "json"])
     #expect(run.status == 1)
-    let json = try #require(
-      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-    let found = (json["diagnostics"] as? [[String: Any]] ?? []).filter {
-      $0["rule"] as? String == "dash.fragments"
-    }
+    let found = try Self.fragmentFindings(run)
     #expect(
       found.map { $0["message"] as? String ?? "" } == [
         "no sample of its text track is found in its segments' fragments (moof); a file that "
@@ -340,10 +337,7 @@ struct DASHFragmentTests {
   @Test func oneFragmentedFileAsTheBaseURLIsTheWholeTrack() throws {
     let folder = try TemporaryFolder()
     try Self.writeWebVTT(in: folder)
-    var joined = Data()
-    for name in ["en-init.mp4", "en-001.m4s", "en-002.m4s"] {
-      joined += try Data(contentsOf: URL(fileURLWithPath: folder.path + "/text/" + name))
-    }
+    let joined = try Self.joinedWebVTT(in: folder)
     try joined.write(to: URL(fileURLWithPath: folder.path + "/text/en.mp4"))
     let manifest = try DASHPackageTests.package(
       in: folder,
@@ -363,5 +357,21 @@ struct DASHFragmentTests {
           "5000 7000 - Who's there? [line 0.0]",
         ]
       ])
+  }
+
+  @Test func aTemplateUnderAFolderBaseURLIsReadThere() throws {
+    // The set's BaseURL names the folder; the template's names are relative to it, for the
+    // initialization as for the segments.
+    let folder = try TemporaryFolder()
+    try Self.writeWebVTT(in: folder)
+    let manifest = try DASHPackageTests.package(
+      in: folder,
+      textSets: Self.webVTTSet.replacing(
+        "\t\t\t<SegmentTemplate", with: "\t\t\t<BaseURL>text/</BaseURL>\n\t\t\t<SegmentTemplate"
+      ).replacing("\"text/$RepresentationID$", with: "\"$RepresentationID$"))
+    let run = ToolRun(["validate", manifest, "--no-audio", "--format", "json"])
+    #expect(run.status == 0, "\(run.stdout)")
+    #expect(try DASHPackageTests.findings(run).map { $0.prefix(19) } == ["25 dash.language wa"])
+    #expect(try Self.cues(of: manifest).first?.count == 4)
   }
 }

@@ -55,9 +55,13 @@ struct DASHPackageTests {
 
     """
 
-  static func findings(_ run: ToolRun) throws -> [String] {
-    let json = try #require(
+  static func json(_ run: ToolRun) throws -> [String: Any] {
+    try #require(
       try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+  }
+
+  static func findings(_ run: ToolRun) throws -> [String] {
+    let json = try Self.json(run)
     return (json["diagnostics"] as? [[String: Any]] ?? []).compactMap { item in
       guard let rule = item["rule"] as? String, rule.hasPrefix("dash.") else { return nil }
       let line = item["line"] as? Int ?? 0
@@ -77,8 +81,7 @@ struct DASHPackageTests {
         "25 dash.language warning audio adaptation set 1 has no lang (it is \"und\"); players "
           + "cannot offer it by the viewer's language"
       ])
-    let json = try #require(
-      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let json = try Self.json(run)
     let tracks = try #require(json["tracks"] as? [[String: Any]])
     #expect(tracks.map { $0["language"] as? String } == ["en", "es"])
     #expect(tracks.map { $0["kind"] as? String } == ["sdh", "subtitles"])
@@ -141,8 +144,7 @@ struct DASHPackageTests {
     let run = ToolRun(["validate", manifest, "--no-audio", "--format", "json"])
     #expect(run.status == 1, "\(run.stderr)")
     #expect(try Self.findings(run).contains("38 dash.uri error " + message), "\(run.stdout)")
-    let json = try #require(
-      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let json = try Self.json(run)
     #expect((json["tracks"] as? [[String: Any]])?.isEmpty == true)
   }
 

@@ -2,12 +2,6 @@ public import CaptionCore
 public import CaptionFormats
 public import CaptionMedia
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Reads a local DASH package for validation: the manifest, its text adaptation sets whose
 /// representation is a caption file (WebVTT or TTML, addressed by `BaseURL`), and the media
 /// (through FFmpeg's DASH reader, once every address is known to be inside the folder). Each
@@ -39,19 +33,8 @@ public enum DASHPackage {
     _ path: String, reader: CaptionFileReader, audio choice: MediaInput.AudioChoice,
     notes: inout [String]
   ) throws -> MediaInput {
-    if PackageFolder.hasScheme(path) {
-      throw InputFailure(
-        .unusable, "\(path): remote packages are not read; give the path of a local copy",
-        hint: "download the package (manifest and segments) into a folder first")
-    }
-    try MediaInput.checkInput(path)
-    let bytes: [UInt8]
-    do throws(CaptionFileReader.Failure) {
-      bytes = try CaptionFileReader.loadBytes(
-        path: path, maximumSize: DASHManifestParser.maximumSize)
-    } catch {
-      throw InputFailure(error)
-    }
+    let bytes = try PackageFolder.loadEntry(
+      path, maximumSize: DASHManifestParser.maximumSize, holding: "manifest and segments")
     let parsed = DASHManifestParser.parse(bytes, path: path)
     guard let manifest = parsed.manifest else {
       throw InputFailure(
@@ -101,7 +84,11 @@ public enum DASHPackage {
         var uris: [String] = []
         if let base = representation.baseURL ?? set.baseURL { uris.append(base) }
         if let initialization = representation.initialization {
-          uris.append(initialization.replacing("$RepresentationID$", with: representation.id ?? ""))
+          uris.append(
+            templateFolder(period, set, representation)
+              + DASHFragments.substitute(
+                initialization, id: representation.id ?? "",
+                bandwidth: representation.bandwidth ?? "", number: 0, time: 0))
         }
         for uri in uris {
           switch folder.resolve(uri, from: path) {
@@ -126,13 +113,11 @@ public enum DASHPackage {
             }
           }
         }
-        if let media = representation.media,
-          PackageFolder.hasScheme(media) || media.contains("..") || media.hasPrefix("/")
-        {
+        if let media = representation.media, leavesPackage(media) {
           report(
             Rule.uri, .error, "\(what) has a segment template (\(media)) that leaves the package",
             line: representation.line)
-          mediaReadable = false
+          if !isText { mediaReadable = false }
         }
       }
       let roles = set.roles.filter { $0.scheme == roleScheme }.compactMap(\.value)
@@ -243,7 +228,7 @@ public enum DASHPackage {
     // so it reads a copy of the manifest without the text sets, whose base is the package
     // folder (every address in it was checked above).
     let copy = try mediaManifest(bytes, manifest: manifest, without: textRanges, folder: folder)
-    defer { unlink(copy) }
+    defer { PackageFiles.remove(copy) }
     let (info, activity, damage) = try PackageMedia.read(
       copy, as: path, audio: choice, notes: &notes, failure: "the package's media cannot be read")
     var input = MediaInput(
@@ -275,50 +260,48 @@ public enum DASHPackage {
     case .success(let segments):
       listed = segments
     }
-    // A template's names are relative to the folders the BaseURLs name.
+    // The initialization and the template were checked with the other addresses: where they
+    // are refused or missing, that finding is given already.
+    if let media = representation.media, leavesPackage(media) { return nil }
     let prefix =
-      listed.initialization == nil && representation.template == nil
-      ? ""
-      : [period.baseURL, set.baseURL, representation.baseURL].compactMap { $0 }
-        .filter { $0.hasSuffix("/") && !PackageFolder.hasScheme($0) && !$0.hasPrefix("/") }
-        .joined()
+      representation.template == nil ? "" : templateFolder(period, set, representation)
+    var refused: [String] = []
     var missing: [String] = []
     func locate(_ uri: String) -> String? {
-      switch folder.resolve(prefix + uri, from: path) {
-      case .failure(.remote):
-        report(Rule.uri, "\(what) names a remote URL (\(uri)); only local packages are read")
+      guard case .success(let file) = folder.resolve(prefix + uri, from: path) else {
+        refused.append(uri)
         return nil
-      case .failure(.outside):
-        report(Rule.uri, "\(what) names \(uri), outside the package folder; it is not read")
-        return nil
-      case .success(let file):
-        guard PackageFolder.realPath(file) != nil else {
-          missing.append(uri)
-          return nil
-        }
-        return file
       }
+      guard PackageFolder.realPath(file) != nil else {
+        missing.append(uri)
+        return nil
+      }
+      return file
     }
     var initialization: String?
     if let uri = listed.initialization {
-      guard let file = locate(uri) else {
-        if !missing.isEmpty {
-          report(Rule.uri, "\(what) names \(uri) (its initialization), which does not exist")
-        }
-        return nil
-      }
+      guard let file = locate(uri) else { return nil }
       initialization = file
     }
     var media: [(uri: String, path: String)] = []
     for segment in listed.media {
       if let file = locate(segment.uri) { media.append((segment.uri, file)) }
     }
+    func count(_ uris: [String]) -> String { "\(uris.count) segment\(uris.count == 1 ? "" : "s")" }
+    func list(_ uris: [String]) -> String {
+      "(" + uris.prefix(3).joined(separator: ", ") + (uris.count > 3 ? ", ..." : "") + ")"
+    }
+    if !refused.isEmpty {
+      report(
+        Rule.uri,
+        "\(what) names \(count(refused)) remote or outside the package folder, not read "
+          + list(refused))
+    }
     if !missing.isEmpty {
       report(
         Rule.uri,
-        "\(what) names \(missing.count) segment\(missing.count == 1 ? "" : "s") that do"
-          + "\(missing.count == 1 ? "es" : "") not exist (\(missing.prefix(3).joined(separator: ", "))"
-          + "\(missing.count > 3 ? ", ..." : ""))")
+        "\(what) names \(count(missing)) that do\(missing.count == 1 ? "es" : "") not exist "
+          + list(missing))
     }
     guard initialization != nil || !media.isEmpty else { return nil }
     let offset =
@@ -333,6 +316,23 @@ public enum DASHPackage {
       format: read.format, source: .sidecar, path: initialization ?? media.first?.path,
       encoding: "utf-8", cues: read.cues)
     return ReadResult(track: track, diagnostics: read.checked)
+  }
+
+  /// The folders the period's, set's and representation's `BaseURL`s name (those ending in
+  /// `/`, local and relative), in order: the names a `SegmentTemplate` gives are relative to
+  /// them.
+  static func templateFolder(
+    _ period: DASHManifest.Period, _ set: DASHManifest.AdaptationSet,
+    _ representation: DASHManifest.Representation
+  ) -> String {
+    [period.baseURL, set.baseURL, representation.baseURL].compactMap { $0 }
+      .filter { $0.hasSuffix("/") && !PackageFolder.hasScheme($0) && !$0.hasPrefix("/") }
+      .joined()
+  }
+
+  /// Whether a segment template names files outside the package: remote, absolute, or up.
+  static func leavesPackage(_ template: String) -> Bool {
+    PackageFolder.hasScheme(template) || template.contains("..") || template.hasPrefix("/")
   }
 
   /// Writes the manifest FFmpeg reads the media from into a temporary file: `bytes` without
@@ -355,8 +355,7 @@ public enum DASHPackage {
     where range.upperBound <= edited.count {
       edited.replaceSubrange(range, with: replacement)
     }
-    let folderPath = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-    let path = "\(folderPath)/captionkit-dash-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).mpd"
+    let path = PackageFiles.temporaryPath(named: "captionkit-dash", extension: "mpd")
     do throws(PackageFiles.Failure) {
       try PackageFiles.write(edited, toNew: path)
     } catch {

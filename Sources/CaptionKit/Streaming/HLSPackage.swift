@@ -67,18 +67,8 @@ public enum HLSPackage {
     _ path: String, reader: CaptionFileReader, audio choice: MediaInput.AudioChoice,
     notes: inout [String]
   ) throws -> MediaInput {
-    if PackageFolder.hasScheme(path) {
-      throw InputFailure(
-        .unusable, "\(path): remote packages are not read; give the path of a local copy",
-        hint: "download the package (playlists and segments) into a folder first")
-    }
-    try MediaInput.checkInput(path)
-    let bytes: [UInt8]
-    do throws(CaptionFileReader.Failure) {
-      bytes = try CaptionFileReader.loadBytes(path: path, maximumSize: maximumPlaylistSize)
-    } catch {
-      throw InputFailure(error)
-    }
+    let bytes = try PackageFolder.loadEntry(
+      path, maximumSize: maximumPlaylistSize, holding: "playlists and segments")
     let parsed = HLSPlaylistParser.parse(bytes, path: path)
     guard let playlist = parsed.playlist else {
       let reason = parsed.diagnostics.first?.message ?? "not an HLS playlist"

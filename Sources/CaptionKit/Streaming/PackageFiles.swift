@@ -74,7 +74,14 @@ enum PackageFiles {
     guard Glibc.rename(from, target) == 0 else { throw reason("cannot rename to", target) }
   }
 
-  /// Removes `path` and everything under it (a partly built folder).
+  /// A path for a new temporary file, `name-<process>-<random>.ext`, in `$TMPDIR` (else
+  /// `/tmp`).
+  static func temporaryPath(named name: String, extension suffix: String) -> String {
+    let folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+    return "\(folder)/\(name)-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).\(suffix)"
+  }
+
+  /// Removes `path` and everything under it (a partly built folder, a temporary file).
   static func remove(_ path: String) {
     var status = stat()
     guard lstat(path, &status) == 0 else { return }

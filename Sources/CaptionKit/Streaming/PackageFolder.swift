@@ -1,3 +1,5 @@
+import CaptionFormats
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -106,5 +108,22 @@ struct PackageFolder: Sendable {
     guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)
+  }
+
+  /// The bytes of a package's entry file (its multivariant playlist or manifest) at `path`:
+  /// a local file, at most `maximumSize` bytes. A URL is refused, since nothing is fetched;
+  /// the user is told to download the package, `holding` naming what it holds.
+  static func loadEntry(_ path: String, maximumSize: Int, holding: String) throws -> [UInt8] {
+    if hasScheme(path) {
+      throw InputFailure(
+        .unusable, "\(path): remote packages are not read; give the path of a local copy",
+        hint: "download the package (\(holding)) into a folder first")
+    }
+    try MediaInput.checkInput(path)
+    do throws(CaptionFileReader.Failure) {
+      return try CaptionFileReader.loadBytes(path: path, maximumSize: maximumSize)
+    } catch {
+      throw InputFailure(error)
+    }
   }
 }
