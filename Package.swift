@@ -25,6 +25,10 @@ let package = Package(
       swiftSettings: settings),
     .target(name: "CaptionValidation", dependencies: ["CaptionCore"], swiftSettings: settings),
     .target(name: "CaptionMerge", dependencies: ["CaptionCore"], swiftSettings: settings),
+    // Repairs of what the rules find, without changing a word: timing, line breaks.
+    .target(
+      name: "CaptionRepair", dependencies: ["CaptionCore", "CaptionValidation"],
+      swiftSettings: settings),
     .target(
       name: "CaptionExport",
       dependencies: ["CaptionCore", "CaptionFormats", "CaptionMerge"],
@@ -34,7 +38,7 @@ let package = Package(
       name: "CaptionKit",
       dependencies: [
         "CaptionCore", "CaptionFormats", "CaptionMedia", "CaptionValidation", "CaptionMerge",
-        "CaptionExport",
+        "CaptionExport", "CaptionRepair",
       ],
       swiftSettings: settings),
     .target(
@@ -59,6 +63,9 @@ let package = Package(
       name: "CaptionTestSupport", path: "Tests/CaptionTestSupport", swiftSettings: settings),
     .testTarget(
       name: "CaptionMediaTests", dependencies: ["CaptionMedia", "CaptionTestSupport"],
+      swiftSettings: settings),
+    .testTarget(
+      name: "CaptionRepairTests", dependencies: ["CaptionRepair", "CaptionValidation"],
       swiftSettings: settings),
     .testTarget(
       name: "CaptionMergeTests", dependencies: ["CaptionMerge"], swiftSettings: settings),

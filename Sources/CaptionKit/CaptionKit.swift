@@ -1,3 +1,4 @@
 @_exported public import CaptionCore
 @_exported public import CaptionFormats
 @_exported public import CaptionMedia
+@_exported public import CaptionRepair

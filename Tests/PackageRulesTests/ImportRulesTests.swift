@@ -8,7 +8,7 @@ struct ImportRulesTests {
     let system: Set<String> = ["Glibc", "Darwin"]
     let library: Set<String> = [
       "CaptionCore", "CaptionFormats", "CaptionMedia", "CaptionValidation", "CaptionMerge",
-      "CaptionExport", "CaptionRuntime",
+      "CaptionExport", "CaptionRuntime", "CaptionRepair",
     ]
     return [
       // Plain model types: no threads, no system calls, no C.
@@ -21,6 +21,8 @@ struct ImportRulesTests {
       // Validation reads the model, not the formats.
       "CaptionValidation": ["CaptionCore", "Foundation"],
       "CaptionMerge": ["CaptionCore", "Foundation"],
+      // Repairs change the model by the rules' limits; they read no file.
+      "CaptionRepair": ["CaptionCore", "CaptionValidation"],
       "CaptionExport": system.union([
         "CaptionCore", "CaptionFormats", "CaptionMerge", "CaptionValidation", "Foundation",
       ]),
