@@ -1,0 +1,97 @@
+import CaptionCore
+import CaptionValidation
+
+extension TimingPass {
+  /// Reports, as not fixed, each finding the repaired rules would still raise on the cues,
+  /// with why it was left, unless a change not fixed already says so. The checks are the
+  /// rules' own, on the cues in their new order.
+  mutating func reportLeftovers() {
+    let limits = repair.limits
+    let minimum = Int64(limits.minimumDurationMilliseconds)
+    let inOrder = isInOrder
+    var latest: Int?
+    for offset in entries.indices {
+      let entry = entries[offset]
+      let cue = entry.cue
+      let duration = Self.duration(cue.start, cue.end)
+      let previous = offset > 0 ? entries[offset - 1] : nil
+      let next = offset + 1 < entries.count ? entries[offset + 1] : nil
+      let number = entry.number
+      let short = shortfall(of: entry, next: next)
+      if let previous, cue.start < previous.cue.start {
+        leftover(
+          TimingRepair.outOfOrder, entry,
+          "left cue \(number) at \(cue.start), before cue \(previous.number) at "
+            + "\(previous.cue.start)")
+      }
+      if cue.end <= cue.start {
+        leftover(
+          TimingRepair.zeroDuration, entry,
+          "left cue \(number) ending at \(cue.end), at or before its start \(cue.start)" + short)
+      }
+      if duration > 0, duration < minimum {
+        leftover(
+          TimingRepair.minDuration, entry,
+          "left cue \(number) lasting \(Self.seconds(duration)), under the minimum "
+            + Self.seconds(minimum) + short)
+      }
+      if duration > maximum {
+        leftover(
+          TimingRepair.maxDuration, entry,
+          "left cue \(number) lasting \(Self.seconds(duration)), over the maximum "
+            + Self.seconds(maximum))
+      }
+      if duration > 0, entry.readingDuration > duration {
+        leftover(
+          TimingRepair.charactersPerSecond, entry,
+          "left cue \(number) lasting \(Self.seconds(duration)), too short to read at "
+            + "\(rateName)" + shortfall(of: entry, next: next, reading: true))
+      }
+      if gap > 0, let previous, cue.start >= previous.cue.start {
+        let shortGap = Self.duration(previous.cue.end, cue.start)
+        if shortGap > 0, shortGap < gap {
+          leftover(
+            TimingRepair.minGap, entry,
+            "left the \(Self.seconds(shortGap)) gap between cue \(previous.number) and cue "
+              + "\(number): ending cue \(previous.number) earlier would leave it too short, "
+              + "and where cue \(number) starts, longer than the maximum "
+              + Self.seconds(maximum))
+        }
+      }
+      if let latest, cue.start < entries[latest].cue.end, cue.end > cue.start,
+        !(previous.map { cue.start < $0.cue.start } ?? false)
+      {
+        let earlier = entries[latest]
+        let reason =
+          earlier.cue.start > cue.start
+          ? "cue \(earlier.number) starts after it, out of order"
+          : earlier.placement != entry.placement
+            ? "they are shown at different places"
+            : !inOrder
+              ? "the cues are not in order of start time"
+              : "ending cue \(earlier.number) where cue \(number) starts would leave it "
+                + "\(Self.seconds(Self.duration(earlier.cue.start, cue.start))), under the "
+                + "minimum \(Self.seconds(trimFloor))"
+        leftover(
+          TimingRepair.overlap, entry,
+          "left cue \(number) overlapping cue \(earlier.number): " + reason)
+      }
+      if let media = repair.mediaDuration, media > .zero, cue.start >= media {
+        leftover(
+          TimingRepair.beyondMedia, entry,
+          "left cue \(number) starting at \(cue.start), after the media ends at \(media)")
+      }
+      if latest.map({ cue.end > entries[$0].cue.end }) ?? true { latest = offset }
+    }
+  }
+
+  /// Reports a finding left on `entry` under `rule`, unless the rule is off or a change
+  /// not fixed already reports it.
+  private mutating func leftover(_ rule: String, _ entry: Entry, _ message: String) {
+    guard isOn(rule) else { return }
+    let reported = changes.contains { change in
+      change.rule == rule && change.cueIndex == entry.index && !change.fixed
+    }
+    if !reported { change(rule, entry, message, fixed: false) }
+  }
+}
