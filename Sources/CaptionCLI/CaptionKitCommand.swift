@@ -11,7 +11,8 @@ import CaptionKit
 public enum CaptionKitCommand {
   /// The commands, in the order help lists them.
   static let commands: [CommandConfiguration] = [
-    ConvertCommand.configuration, ValidateCommand.configuration, ProbeCommand.configuration,
+    ConvertCommand.configuration, ValidateCommand.configuration, FixCommand.configuration,
+    ProbeCommand.configuration,
     ExtractCommand.configuration, MuxCommand.configuration, PackageCommand.configuration,
     SpeechCommand.configuration,
     RulesCommand.configuration,
@@ -24,6 +25,7 @@ public enum CaptionKitCommand {
   ) throws -> Int32 {
     switch name {
     case ConvertCommand.configuration.name: return try ConvertCommand.run(arguments, in: context)
+    case FixCommand.configuration.name: return try FixCommand.run(arguments, in: context)
     case ProbeCommand.configuration.name: return try ProbeCommand.run(arguments, in: context)
     case ExtractCommand.configuration.name: return try ExtractCommand.run(arguments, in: context)
     case MuxCommand.configuration.name: return try MuxCommand.run(arguments, in: context)

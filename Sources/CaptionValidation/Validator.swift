@@ -291,7 +291,7 @@ public struct Validator: Sendable {
 
   /// What rules know about a track: its language and kind (from its header when the track
   /// does not say), and the limits for them.
-  static func input(for track: Track, context: ValidationContext) -> TrackInput {
+  public static func input(for track: Track, context: ValidationContext) -> TrackInput {
     var input = TrackInput(
       track: track, language: track.language, kind: track.kind,
       limits: context.profile.limits(for: track.language),

@@ -21,6 +21,8 @@ struct CaptionKitCommandTests {
         convert                   Convert a caption file to another format.
         validate                  Check media and caption files and report what is
                                   wrong with them.
+        fix                       Repair timing, line breaks and file-level problems
+                                  of a caption file.
         probe                     Show a media file's format, streams and chapters.
         extract                   Write the text subtitle streams of a media file as
                                   caption files.

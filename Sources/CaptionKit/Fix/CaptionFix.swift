@@ -1,0 +1,200 @@
+public import CaptionCore
+public import CaptionFormats
+public import CaptionRepair
+public import CaptionValidation
+
+/// `captionkit fix`: repairs what the rules find that can be repaired without changing a
+/// word, writes the track, and checks what was written.
+///
+/// The repairs run on the track as read: the file-level ones (the header's language tag),
+/// then the lines (rebroken, or cues split, by the locale's limits), then the timing. The
+/// writer then gives the file its canonical form: UTF-8 without a byte order mark, the
+/// legacy WebVTT header in a NOTE block, tags closed. What was written is read back and
+/// validated with the chosen rules: a finding of the input that is gone is reported fixed;
+/// one still there is reported as not fixed, with the finding of the output.
+public struct CaptionFix: Sendable {
+  /// The rules `fix` repairs, in the order their repairs run.
+  public static let repairableRules: [String] = [
+    "parse.encoding", "parse.webvtt-legacy-header", "translation.language-tag",
+    "readability.unbalanced-tags", "readability.line-length", "readability.line-count",
+    "timing.out-of-order", "timing.overlap", "timing.zero-duration", "timing.min-duration",
+    "timing.max-duration", "readability.cps", "timing.min-gap", "timing.beyond-media",
+  ]
+
+  /// The profile whose limits the repairs meet.
+  public var profile: ValidationProfile
+  /// The rules to repair: some of `repairableRules`.
+  public var rules: Set<String>
+  /// Frames per second for the minimum gap; nil when neither the media nor the user gave it
+  /// (the gap is then not repaired).
+  public var frameRate: Double?
+  /// The media's duration, for cues beyond it; nil when there is no media.
+  public var mediaDuration: MediaTime?
+
+  public init(
+    profile: ValidationProfile, rules: Set<String> = Set(CaptionFix.repairableRules),
+    frameRate: Double? = nil, mediaDuration: MediaTime? = nil
+  ) {
+    self.profile = profile
+    self.rules = rules
+    self.frameRate = frameRate
+    self.mediaDuration = mediaDuration
+  }
+
+  /// What a run did.
+  public struct Outcome: Sendable {
+    /// The track as written.
+    public var track: Track
+    /// The output's bytes.
+    public var bytes: [UInt8]
+    /// Every change made, and every repair that could not be made, in the input's order.
+    public var changes: [RepairChange]
+    /// Findings of the chosen rules on the output as written and read back: what could not
+    /// be repaired. Their positions are in the output.
+    public var remaining: [Diagnostic]
+    /// What the output format could not carry (`convert.lossy`).
+    public var losses: [Diagnostic]
+    /// Rules chosen but not repaired for want of media facts, with the reason.
+    public var skipped: [(rule: String, reason: String)]
+    /// The profile the limits and severities came from.
+    public var profile: ValidationProfile
+  }
+
+  /// The rules that cannot run: the minimum gap needs a frame rate. (Cues beyond the media
+  /// need its duration too, but without media no cue is beyond it, for `validate` either.)
+  public var skippedRules: [(rule: String, reason: String)] {
+    var skipped: [(rule: String, reason: String)] = []
+    if rules.contains("timing.min-gap"), frameRate == nil {
+      skipped.append(
+        ("timing.min-gap", "the minimum gap is counted in frames; give --media or --fps"))
+    }
+    return skipped
+  }
+
+  /// Repairs `input` (its track and the reader's findings; `inputBytes` are the file's bytes
+  /// as read) and writes it with `format`'s writer, read back with `reader`.
+  public func run(
+    _ input: ReadResult, inputBytes: [UInt8], format: FormatRegistry.Entry,
+    outputPath: String?
+  ) -> Outcome {
+    let skipped = skippedRules
+    var active = rules
+    for entry in skipped { active.remove(entry.rule) }
+    let validator = Validator(rules: RuleRegistry.rules.filter { active.contains($0.id) })
+    let context = ValidationContext(
+      tracks: [input.track],
+      media: MediaFacts(duration: mediaDuration, frameRate: frameRate), profile: profile)
+    let before =
+      validator.validate(input.track, in: context)
+      + Validator.configure(input.diagnostics, profile: profile).filter {
+        active.contains($0.rule)
+      }
+
+    var track = input.track
+    var changes: [RepairChange] = []
+    changes += fileRepairs(&track, before: before, inputBytes: inputBytes, format: format.format)
+    let repairs = TrackRepairs(
+      profile: profile, rules: active, frameRate: frameRate, mediaDuration: mediaDuration)
+    changes += repairs.repair(&track)
+    // In the input's order: file-wide changes first, then by cue, each cue's in the order made.
+    changes = changes.enumerated().sorted {
+      ($0.element.cueIndex ?? -1, $0.offset) < ($1.element.cueIndex ?? -1, $1.offset)
+    }.map(\.element)
+
+    var bytes: [UInt8] = []
+    let losses = format.writer.map { $0(track, &bytes) } ?? []
+    var remaining: [Diagnostic] = []
+    let reader = CaptionFileReader()
+    if let result = try? reader.read(bytes: bytes, path: outputPath ?? "-") {
+      let written = ValidationContext(
+        tracks: [result.track],
+        media: MediaFacts(duration: mediaDuration, frameRate: frameRate), profile: profile)
+      remaining =
+        validator.validate(result.track, in: written)
+        + Validator.configure(result.diagnostics, profile: profile).filter {
+          active.contains($0.rule)
+        }
+    }
+    return Outcome(
+      track: track, bytes: bytes, changes: changes, remaining: remaining, losses: losses,
+      skipped: skipped, profile: profile)
+  }
+
+  /// The repairs of the file as a whole: encoding and byte order mark (made by writing),
+  /// the legacy WebVTT header (a NOTE block when written as WebVTT), closed tags (made by
+  /// writing), and the header's language tag.
+  private func fileRepairs(
+    _ track: inout Track, before: [Diagnostic], inputBytes: [UInt8], format: TrackFormat
+  ) -> [RepairChange] {
+    var changes: [RepairChange] = []
+    if rules.contains("parse.encoding") {
+      if let encoding = track.encoding, encoding != TextEncoding.utf8.rawValue {
+        changes.append(
+          RepairChange(
+            rule: "parse.encoding", cueIndex: nil,
+            message: "re-encoded the text from \(encoding) to UTF-8"))
+      }
+      if inputBytes.starts(with: TextEncoding.utf8.byteOrderMark) {
+        changes.append(
+          RepairChange(
+            rule: "parse.encoding", cueIndex: nil, message: "dropped the byte order mark"))
+      }
+    }
+    if rules.contains("parse.webvtt-legacy-header"),
+      before.contains(where: { $0.rule == "parse.webvtt-legacy-header" })
+    {
+      changes.append(
+        format == .webvtt
+          ? RepairChange(
+            rule: "parse.webvtt-legacy-header", cueIndex: nil,
+            message: "moved the legacy header lines into a NOTE block under the WEBVTT line")
+          : RepairChange(
+            rule: "parse.webvtt-legacy-header", cueIndex: nil,
+            message: "left out the legacy header lines, which \(format) has no place for"))
+    }
+    if rules.contains("translation.language-tag") {
+      for (index, line) in track.header.enumerated() {
+        guard let colon = line.firstIndex(of: ":"),
+          line[..<colon].trimmingSpaces.lowercased() == "language"
+        else { continue }
+        let declared = line[line.index(after: colon)...].trimmingSpaces
+        guard !declared.isEmpty, LanguageTag(declared) == nil else { continue }
+        let candidate = String(declared.map { $0 == "_" ? "-" : $0 })
+        if let tag = LanguageTag(candidate) {
+          track.header[index] = "Language: \(tag)"
+          changes.append(
+            RepairChange(
+              rule: "translation.language-tag", cueIndex: nil,
+              message: "wrote the header's Language \(declared) as the BCP 47 tag \(tag)"))
+        } else {
+          changes.append(
+            RepairChange(
+              rule: "translation.language-tag", cueIndex: nil, fixed: false,
+              message:
+                "the header's Language \(declared) is no BCP 47 tag, and none can be made of it"
+            ))
+        }
+      }
+    }
+    if rules.contains("readability.unbalanced-tags") {
+      for finding in before where finding.rule == "readability.unbalanced-tags" {
+        guard let cue = finding.cue else { continue }
+        changes.append(
+          RepairChange(
+            rule: "readability.unbalanced-tags", cueIndex: cue.index - 1,
+            message: "closed the tags of cue \(cue.index) where its text ends"))
+      }
+    }
+    return changes
+  }
+}
+
+extension StringProtocol {
+  /// The text without spaces and tabs at either end.
+  fileprivate var trimmingSpaces: String {
+    var scalars = Substring(self).unicodeScalars[...]
+    while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
+    while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+    return String(String.UnicodeScalarView(scalars))
+  }
+}

@@ -1,0 +1,220 @@
+import Foundation
+import Testing
+
+@testable import CaptionCLI
+
+/// `captionkit fix` as a user runs it: what it writes, what it says, and its exit status.
+struct FixCommandTests {
+  /// A legacy header with a malformed language tag, and a cue with an unclosed tag.
+  static let legacy = """
+    WEBVTT
+    Kind: captions
+    Language: en_US
+
+    00:00:01.000 --> 00:00:02.000
+    <i>Hello there
+
+    00:00:03.000 --> 00:00:04.000
+    Bye
+
+    """
+
+  @Test func repairsTheFileLevelFindingsAndSaysSo() throws {
+    let folder = try TemporaryFolder()
+    let input = try folder.file("in.vtt", Self.legacy)
+    let output = folder.path + "/out.vtt"
+    let run = ToolRun(["fix", input, "-o", output, "--fps", "25"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      try folder.contents("out.vtt") == """
+        WEBVTT
+
+        NOTE
+        Kind: captions
+        Language: en-US
+
+        00:00:01.000 --> 00:00:02.000
+        <i>Hello there</i>
+
+        00:00:03.000 --> 00:00:04.000
+        Bye
+
+        """)
+    #expect(
+      run.stderr == """
+        \(input):1:1: fixed: moved the legacy header lines into a NOTE block under the WEBVTT line [parse.webvtt-legacy-header]
+        \(input):1:1: fixed: wrote the header's Language en_US as the BCP 47 tag en-US [translation.language-tag]
+        \(input):5:1: fixed: closed the tags of cue 1 where its text ends [readability.unbalanced-tags]
+        3 fixed
+
+        """)
+    #expect(try folder.contents("in.vtt") == Self.legacy)
+  }
+
+  @Test func sortsAndTrimsOverlapsToTheGapInFramesOfFPS() throws {
+    let input = """
+      WEBVTT
+
+      00:00:04.000 --> 00:00:06.000
+      Third
+
+      00:00:01.000 --> 00:00:02.500
+      First
+
+      00:00:02.000 --> 00:00:03.500
+      Second
+
+      """
+    let run = ToolRun(["fix", "-", "-o", "-", "--fps", "25"], stdin: input)
+    #expect(run.status == 0)
+    #expect(
+      run.stdout == """
+        WEBVTT
+
+        00:00:01.000 --> 00:00:01.920
+        First
+
+        00:00:02.000 --> 00:00:03.500
+        Second
+
+        00:00:04.000 --> 00:00:06.000
+        Third
+
+        """)
+    #expect(
+      run.stderr == """
+        <stdin>:6:1: fixed: moved cue 2, starting at 00:00:01.000, before cue 1 at 00:00:04.000 [timing.out-of-order]
+        <stdin>:6:1: fixed: moved the end of cue 2 from 00:00:02.500 to 00:00:01.920 to leave the 2-frame gap before cue 3 [timing.overlap]
+        <stdin>:9:1: fixed: moved cue 3, starting at 00:00:02.000, before cue 1 at 00:00:04.000 [timing.out-of-order]
+        3 fixed
+
+        """)
+    // Fixed once, nothing is left to fix.
+    let again = ToolRun(["fix", "-", "-o", "-", "--fps", "25"], stdin: run.stdout)
+    #expect(again.stdout == run.stdout)
+    #expect(again.stderr == "0 fixed\n")
+  }
+
+  @Test func aDryRunPrintsTheDiffAndWritesNothing() throws {
+    let folder = try TemporaryFolder()
+    let input = try folder.file("in.vtt", Self.legacy)
+    let run = ToolRun(["fix", input, "--dry-run", "--fps", "25"])
+    #expect(run.status == 0)
+    #expect(
+      run.stdout == """
+        --- \(input)
+        +++ \(input) (fixed)
+        @@ -1,9 +1,11 @@
+         WEBVTT
+        +
+        +NOTE
+         Kind: captions
+        -Language: en_US
+        +Language: en-US
+         
+         00:00:01.000 --> 00:00:02.000
+        -<i>Hello there
+        +<i>Hello there</i>
+         
+         00:00:03.000 --> 00:00:04.000
+         Bye
+
+        """)
+    #expect(try folder.listing() == ["in.vtt"])
+  }
+
+  @Test func reencodesToUTF8AndDropsTheByteOrderMark() throws {
+    let folder = try TemporaryFolder()
+    // "Café" in windows-1252.
+    let legacy = try folder.file(
+      "legacy.srt", bytes: Array("1\n00:00:01,000 --> 00:00:02,000\nCaf".utf8) + [0xE9, 0x0A])
+    var run = ToolRun(["fix", legacy, "-o", folder.path + "/legacy.out.srt", "--fps", "25"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(try folder.contents("legacy.out.srt") == "1\n00:00:01,000 --> 00:00:02,000\nCafé\n\n")
+    #expect(
+      run.stderr.hasPrefix(
+        "\(legacy):1:1: fixed: re-encoded the text from windows-1252 to UTF-8 [parse.encoding]\n"))
+
+    let marked = try folder.file(
+      "bom.vtt",
+      bytes: [0xEF, 0xBB, 0xBF] + Array("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHi\n".utf8))
+    run = ToolRun(["fix", marked, "-o", folder.path + "/bom.out.vtt", "--fps", "25"])
+    #expect(run.status == 0)
+    #expect(try folder.contents("bom.out.vtt") == "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHi\n")
+    #expect(
+      run.stderr == "\(marked):1:1: fixed: dropped the byte order mark [parse.encoding]\n1 fixed\n")
+  }
+
+  @Test func reportsInJSONWithFixedFlags() throws {
+    let folder = try TemporaryFolder()
+    let input = try folder.file("in.vtt", Self.legacy)
+    let run = ToolRun(
+      ["fix", input, "-o", folder.path + "/out.vtt", "--fps", "25", "--format", "json"])
+    #expect(run.status == 0)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let findings = try #require(object["findings"] as? [[String: Any]])
+    #expect(
+      findings.map { $0["rule"] as? String } == [
+        "parse.webvtt-legacy-header", "translation.language-tag", "readability.unbalanced-tags",
+      ])
+    #expect(findings.allSatisfy { $0["fixed"] as? Bool == true })
+    let cue = try #require(findings[2]["cue"] as? [String: Any])
+    #expect(cue["index"] as? Int == 1)
+    #expect(findings[2]["line"] as? Int == 5)
+    #expect((object["summary"] as? [String: Any])?["fixed"] as? Int == 3)
+    #expect(run.stderr.isEmpty)
+  }
+
+  @Test func withoutAFrameRateTheGapIsNotRepairedAndItSaysWhy() throws {
+    let run = ToolRun(
+      ["fix", "-", "-o", "-"], stdin: "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHi\n")
+    #expect(run.status == 0)
+    #expect(run.stdout == "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHi\n")
+    #expect(
+      run.stderr == """
+        note: [timing.min-gap] not repaired: the minimum gap is counted in frames; give --media or --fps
+        0 fixed
+
+        """)
+  }
+
+  @Test func refusesWhatItCannotDo() throws {
+    let folder = try TemporaryFolder()
+    let input = try folder.file("in.vtt", Self.legacy)
+    var run = ToolRun(["fix", input, "-o", input])
+    #expect(run.status == 64)
+    #expect(run.stderr.contains("is the input file; inputs are never overwritten"))
+    run = ToolRun(["fix", input])
+    #expect(run.status == 64)
+    #expect(run.stderr.contains("missing option '-o <output>'"))
+    run = ToolRun(["fix", input, "-o", "-", "--rules", "timing.overlapp"])
+    #expect(run.status == 64)
+    #expect(run.stderr.contains("unknown rule 'timing.overlapp' for '--rules'"))
+    run = ToolRun(["fix", input, "-o", "-", "--rules", "coverage.long-gap"])
+    #expect(run.status == 64)
+    #expect(run.stderr.contains("'--rules': fix does not repair coverage.long-gap"))
+    run = ToolRun(["fix", input, "-o", "-", "--fps", "0"])
+    #expect(run.status == 64)
+    run = ToolRun(["fix", input, "--dry-run", "--format", "json"])
+    #expect(run.status == 64)
+    #expect(try folder.listing() == ["in.vtt"])
+  }
+
+  @Test func inputThatIsNotCaptionsExits65AndWritesNothing() throws {
+    let folder = try TemporaryFolder()
+    let input = try folder.file("noise.vtt", bytes: [0x00, 0x01, 0xFF, 0x7F, 0x00, 0x00, 0x12])
+    let run = ToolRun(["fix", input, "-o", folder.path + "/out.vtt"])
+    #expect(run.status == 65, "\(run.stderr)")
+    #expect(try folder.listing() == ["noise.vtt"])
+  }
+
+  @Test func aMissingMediaFileExits66() throws {
+    let folder = try TemporaryFolder()
+    let input = try folder.file("in.vtt", Self.legacy)
+    let run = ToolRun(
+      ["fix", input, "-o", folder.path + "/out.vtt", "--media", folder.path + "/none.mp4"])
+    #expect(run.status == 66, "\(run.stderr)")
+    #expect(try folder.listing() == ["in.vtt"])
+  }
+}
