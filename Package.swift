@@ -65,7 +65,8 @@ let package = Package(
       name: "CaptionMediaTests", dependencies: ["CaptionMedia", "CaptionTestSupport"],
       swiftSettings: settings),
     .testTarget(
-      name: "CaptionRepairTests", dependencies: ["CaptionRepair", "CaptionValidation"],
+      name: "CaptionRepairTests",
+      dependencies: ["CaptionRepair", "CaptionValidation", "CaptionCore", "CaptionTestSupport"],
       swiftSettings: settings),
     .testTarget(
       name: "CaptionMergeTests", dependencies: ["CaptionMerge"], swiftSettings: settings),
