@@ -66,7 +66,7 @@ let package = Package(
       swiftSettings: settings),
     .testTarget(
       name: "CaptionRepairTests",
-      dependencies: ["CaptionRepair", "CaptionValidation", "CaptionTestSupport"],
+      dependencies: ["CaptionRepair", "CaptionValidation", "CaptionCore", "CaptionTestSupport"],
       swiftSettings: settings),
     .testTarget(
       name: "CaptionMergeTests", dependencies: ["CaptionMerge"], swiftSettings: settings),
