@@ -37,6 +37,19 @@ public enum TrackSource: String, Sendable, Hashable {
   case argument
 }
 
+/// A comment block of a caption file (a WebVTT NOTE block), and where it stood.
+public struct TrackComment: Sendable, Hashable {
+  /// The block's lines as written, the `NOTE` line first, joined by `\n`.
+  public var text: String
+  /// The index of the cue it stood before (the number of cues before it).
+  public var beforeCue: Int
+
+  public init(text: String, beforeCue: Int) {
+    self.text = text
+    self.beforeCue = beforeCue
+  }
+}
+
 /// A timed text track: cues plus everything its file declared about them.
 public struct Track: Sendable, Hashable {
   public var format: TrackFormat
@@ -62,6 +75,8 @@ public struct Track: Sendable, Hashable {
   /// For a CEA-608 caption channel (from media or an SCC file): what its byte pairs said
   /// besides the cues.
   public var cea608: CEA608TrackFacts?
+  /// WebVTT NOTE blocks, kept so that writing the track again keeps them.
+  public var comments: [TrackComment] = []
 
   /// The CEA-608 channel (`CC1` to `CC4`) of a track of 608 captions.
   public var channel: String? { cea608?.channel.description }

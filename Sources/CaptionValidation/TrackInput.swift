@@ -49,8 +49,13 @@ public struct TrackInput: Sendable {
   public var isForDeafAndHardOfHearing: Bool { kind == .captions || kind == .sdh }
 
   /// A value of a header line `Name: value` (WebVTT metadata headers such as `Language:`).
+  /// The lines are the header's, then those of the NOTE blocks before the first cue, where
+  /// captionkit writes a legacy header (`convert`, `fix`).
   public func headerValue(_ name: String) -> String? {
-    for line in track.header {
+    let notes = track.comments.prefix { $0.beforeCue == 0 }.flatMap {
+      $0.text.split(separator: "\n").dropFirst().map(String.init)
+    }
+    for line in track.header + notes {
       guard let colon = line.firstIndex(of: ":") else { continue }
       let key = line[..<colon].trimmingSpaces
       if key.lowercased() == name.lowercased() {

@@ -18,6 +18,8 @@ struct WebVTTParser {
   var regions: [Region] = []
   var stylesheets: [String] = []
   var header: [String] = []
+  /// The NOTE blocks, each with the number of cues before it.
+  var comments: [TrackComment] = []
   var diagnostics: [Diagnostic] = []
 
   /// The line each region id was last defined on, and its index in `regions`.
@@ -382,6 +384,7 @@ struct WebVTTParser {
     }
     switch kind {
     case .note:
+      comments.append(TrackComment(text: joined(buffer), beforeCue: cues.count))
       if let endingArrow {
         report(
           "NOTE block contains \"-->\", which ends the comment",

@@ -17,6 +17,7 @@ public enum WebVTTReader {
     track.regions = parser.regions
     track.stylesheets = parser.stylesheets
     track.header = parser.header
+    track.comments = parser.comments
     return ReadResult(track: track, diagnostics: text.diagnostics + parser.diagnostics)
   }
 

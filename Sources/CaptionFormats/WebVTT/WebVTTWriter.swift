@@ -69,6 +69,16 @@ private struct Writer {
     _ track: Track, into output: inout [UInt8], chunkSize: Int, flush: (inout [UInt8]) -> Void
   ) {
     writeHeader(track.header, into: &output)
+    // NOTE blocks go where they stood among the cues; those before the first cue, with the
+    // header's, before the regions and style sheets.
+    var comments = track.comments[...]
+    func writeComments(before cue: Int) {
+      while let comment = comments.first, comment.beforeCue <= cue {
+        comments.removeFirst()
+        writeComment(comment, into: &output)
+      }
+    }
+    writeComments(before: 0)
     for (index, region) in track.regions.enumerated() {
       writeRegion(region, number: index + 1, into: &output)
     }
@@ -77,8 +87,28 @@ private struct Writer {
     }
     var text: [UInt8] = []
     for (index, cue) in track.cues.enumerated() {
+      writeComments(before: index)
       writeCue(cue, index: index + 1, text: &text, into: &output)
       if output.count >= chunkSize { flush(&output) }
+    }
+    writeComments(before: .max)
+  }
+
+  /// A NOTE block as read: its lines, without empty lines or `-->`, which would end it.
+  mutating func writeComment(_ comment: TrackComment, into output: inout [UInt8]) {
+    var lines: [String] = []
+    for line in comment.text.split(separator: "\n", omittingEmptySubsequences: true) {
+      let clean = String(line).replacingArrows()
+      if clean.utf8.count != line.utf8.count {
+        lossy("a NOTE block contains -->; written without it", cue: nil)
+      }
+      lines.append(clean)
+    }
+    guard let first = lines.first, first.hasPrefix("NOTE") else { return }
+    output.append(0x0A)
+    for line in lines {
+      output.append(contentsOf: line.utf8)
+      output.append(0x0A)
     }
   }
 
