@@ -58,6 +58,9 @@ public struct CaptionFix: Sendable {
     public var skipped: [(rule: String, reason: String)]
     /// The profile the limits and severities came from.
     public var profile: ValidationProfile
+    /// For each cue written, the index of the cue it was made from in the track as read
+    /// (the parts of a split cue share it).
+    public var origins: [Int]
   }
 
   /// The rules that cannot run: the minimum gap needs a frame rate. (Cues beyond the media
@@ -95,7 +98,8 @@ public struct CaptionFix: Sendable {
     changes += fileRepairs(&track, before: before, inputBytes: inputBytes, format: format.format)
     let repairs = TrackRepairs(
       profile: profile, rules: active, frameRate: frameRate, mediaDuration: mediaDuration)
-    changes += repairs.repair(&track)
+    let repaired = repairs.repair(&track)
+    changes += repaired.changes
     // In the input's order: file-wide changes first, then by cue, each cue's in the order made.
     changes = changes.enumerated().sorted {
       ($0.element.cueIndex ?? -1, $0.offset) < ($1.element.cueIndex ?? -1, $1.offset)
@@ -105,7 +109,10 @@ public struct CaptionFix: Sendable {
     let losses = format.writer.map { $0(track, &bytes) } ?? []
     var remaining: [Diagnostic] = []
     let reader = CaptionFileReader()
-    if let result = try? reader.read(bytes: bytes, path: outputPath ?? "-") {
+    if var result = try? reader.read(bytes: bytes, path: outputPath ?? "-") {
+      // Checked as the input's track, whatever the output's name says of its language.
+      result.track.language = input.track.language ?? result.track.language
+      result.track.kind = input.track.kind ?? result.track.kind
       let written = ValidationContext(
         tracks: [result.track],
         media: MediaFacts(duration: mediaDuration, frameRate: frameRate), profile: profile)
@@ -117,12 +124,12 @@ public struct CaptionFix: Sendable {
     }
     return Outcome(
       track: track, bytes: bytes, changes: changes, remaining: remaining, losses: losses,
-      skipped: skipped, profile: profile)
+      skipped: skipped, profile: profile, origins: repaired.origins)
   }
 
   /// The repairs of the file as a whole: encoding and byte order mark (made by writing),
-  /// the legacy WebVTT header (a NOTE block when written as WebVTT), closed tags (made by
-  /// writing), and the header's language tag.
+  /// the legacy WebVTT header (a NOTE block when written as WebVTT), and the header's
+  /// language tag.
   private func fileRepairs(
     _ track: inout Track, before: [Diagnostic], inputBytes: [UInt8], format: TrackFormat
   ) -> [RepairChange] {
@@ -158,6 +165,16 @@ public struct CaptionFix: Sendable {
           line[..<colon].trimmingSpaces.lowercased() == "language"
         else { continue }
         let declared = line[line.index(after: colon)...].trimmingSpaces
+        if let tag = LanguageTag(declared), let language = track.language,
+          !Self.agree(tag, language)
+        {
+          changes.append(
+            RepairChange(
+              rule: "translation.language-tag", cueIndex: nil, fixed: false,
+              message:
+                "the header's Language \(tag) and the track's language \(language) disagree; "
+                + "which is right is not something fix can tell"))
+        }
         guard !declared.isEmpty, LanguageTag(declared) == nil else { continue }
         let candidate = String(declared.map { $0 == "_" ? "-" : $0 })
         if let tag = LanguageTag(candidate) {
@@ -176,16 +193,17 @@ public struct CaptionFix: Sendable {
         }
       }
     }
-    if rules.contains("readability.unbalanced-tags") {
-      for finding in before where finding.rule == "readability.unbalanced-tags" {
-        guard let cue = finding.cue else { continue }
-        changes.append(
-          RepairChange(
-            rule: "readability.unbalanced-tags", cueIndex: cue.index - 1,
-            message: "closed the tags of cue \(cue.index) where its text ends"))
-      }
-    }
     return changes
+  }
+}
+
+extension CaptionFix {
+  /// True when one tag is the other or a more specific form of it (`pt` and `pt-BR`), as
+  /// `translation.language-tag` compares them.
+  static func agree(_ a: LanguageTag, _ b: LanguageTag) -> Bool {
+    let x = a.rawValue.lowercased()
+    let y = b.rawValue.lowercased()
+    return x == y || x.hasPrefix(y + "-") || y.hasPrefix(x + "-")
   }
 }
 

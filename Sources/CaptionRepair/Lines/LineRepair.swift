@@ -16,11 +16,23 @@ public enum LineRepair {
   public static func repair(_ cues: [Cue], limits: LocaleLimits, language: LanguageTag?) -> (
     cues: [Cue], changes: [RepairChange]
   ) {
+    let repaired = repairTracingOrigins(cues, limits: limits, language: language)
+    return (repaired.cues, repaired.changes)
+  }
+
+  /// `repair`, with the index in `cues` that each cue of the result comes from (the parts of
+  /// a split cue all come from it), so that later repairs can name cues as read.
+  public static func repairTracingOrigins(
+    _ cues: [Cue], limits: LocaleLimits, language: LanguageTag?
+  ) -> (cues: [Cue], changes: [RepairChange], origins: [Int]) {
+    var origins: [Int] = []
+    origins.reserveCapacity(cues.count)
     var breaker = LineBreaker(limits: limits, language: language)
     var result: [Cue] = []
     result.reserveCapacity(cues.count)
     var changes: [RepairChange] = []
     for (index, cue) in cues.enumerated() {
+      defer { origins += repeatElement(index, count: result.count - origins.count) }
       let view = breaker.view(of: cue)
       guard !breaker.fits(view) else {
         result.append(cue)
@@ -82,7 +94,7 @@ public enum LineRepair {
             + "of \(decimal(limits.charactersPerLine)) characters")
       }
     }
-    return (result, changes)
+    return (result, changes, origins)
   }
 
   /// A cue like `cue` with another text and time.

@@ -8,6 +8,8 @@ struct TimingPass {
   struct Entry {
     /// The cue's index in the track as read.
     var index: Int
+    /// The cue's index in the list repaired (the track as read, unless cues were split).
+    var position: Int
     var cue: Cue
     var placement: TimingPlacement
     /// The duration `readability.cps` asks for, in milliseconds; 0 when it asks for none.
@@ -32,7 +34,7 @@ struct TimingPass {
   let trimFloor: Int64
   let maximum: Int64
 
-  init(_ repair: TimingRepair, cues: [Cue]) {
+  init(_ repair: TimingRepair, cues: [Cue], origins: [Int]? = nil) {
     self.repair = repair
     let limits = repair.limits
     let gapOn = repair.rules.contains(TimingRepair.minGap)
@@ -65,7 +67,8 @@ struct TimingPass {
       let need = max(minimumNeed, min(reading, maximum))
       entries.append(
         Entry(
-          index: index, cue: cue, placement: TimingPlacement(cue.settings),
+          index: origins?[index] ?? index, position: index, cue: cue,
+          placement: TimingPlacement(cue.settings),
           readingDuration: reading, need: need))
     }
     self.entries = entries
@@ -109,7 +112,7 @@ struct TimingPass {
     guard !moved.isEmpty else { return }
     let read = entries
     entries.sort { a, b in
-      a.cue.start < b.cue.start || a.cue.start == b.cue.start && a.index < b.index
+      a.cue.start < b.cue.start || a.cue.start == b.cue.start && a.position < b.position
     }
     for entry in moved {
       // The first cue read that starts after it: the one it now comes before.

@@ -50,7 +50,23 @@ public struct TimingRepair: Sendable {
   /// The cues repaired, in order of start time (cues starting together in the order read),
   /// and every change made or found impossible, in the order the steps made them.
   public func repair(_ cues: [Cue]) -> (cues: [Cue], changes: [RepairChange]) {
-    var pass = TimingPass(self, cues: cues)
+    repair(cues, origins: nil)
+  }
+
+  /// `repair`, naming each cue by `origins[i]`, its index as read, when `cues` is no longer
+  /// the track as read (cues split by the line repair share their origin).
+  public func repair(_ cues: [Cue], origins: [Int]?) -> (cues: [Cue], changes: [RepairChange]) {
+    let repaired = repairTracingOrigins(cues, origins: origins)
+    return (repaired.cues, repaired.changes)
+  }
+
+  /// `repair(_:origins:)`, with the origin of each cue of the result (its index in `cues`
+  /// when `origins` is nil): the cues come back sorted.
+  public func repairTracingOrigins(_ cues: [Cue], origins: [Int]?) -> (
+    cues: [Cue], changes: [RepairChange], origins: [Int]
+  ) {
+    precondition(origins == nil || origins?.count == cues.count, "one origin per cue")
+    var pass = TimingPass(self, cues: cues, origins: origins)
     pass.sort()
     if pass.isInOrder {
       pass.clampToMedia()
@@ -59,7 +75,7 @@ public struct TimingRepair: Sendable {
       pass.fixMaximumDurations()
     }
     pass.reportLeftovers()
-    return (pass.entries.map(\.cue), pass.changes)
+    return (pass.entries.map(\.cue), pass.changes, pass.entries.map(\.index))
   }
 
   /// The smallest gap in whole milliseconds that `timing.min-gap` accepts at `frameRate`:

@@ -44,7 +44,7 @@ struct FixCommandTests {
       run.stderr == """
         \(input):1:1: fixed: moved the legacy header lines into a NOTE block under the WEBVTT line [parse.webvtt-legacy-header]
         \(input):1:1: fixed: wrote the header's Language en_US as the BCP 47 tag en-US [translation.language-tag]
-        \(input):5:1: fixed: closed the tags of cue 1 where its text ends [readability.unbalanced-tags]
+        \(input):5:1: fixed: closed the <i> left open in cue 1 [readability.unbalanced-tags]
         3 fixed
 
         """)

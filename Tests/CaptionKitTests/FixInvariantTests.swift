@@ -1,0 +1,155 @@
+import CaptionKit
+import Foundation
+import Testing
+
+/// What `fix` promises, on every caption file of the repository (the samples and the
+/// encoding fixtures), on the WebVTT conformance suite's files when it is there, and on
+/// seeded random tracks: the words are kept, fixing twice writes what fixing once wrote, and
+/// what the repaired rules still find on the output is explained by a repair that could not
+/// be made.
+struct FixInvariantTests {
+  static let repository = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  static let captionExtensions: Set<String> = ["vtt", "srt", "ttml", "dfxp", "ass", "ssa", "scc"]
+
+  /// The caption files under `folder` of the repository, sorted.
+  static func files(under folder: String) -> [URL] {
+    let root = repository.appendingPathComponent(folder)
+    guard let walker = FileManager.default.enumerator(atPath: root.path) else { return [] }
+    var found: [URL] = []
+    while let name = walker.nextObject() as? String {
+      let url = root.appendingPathComponent(name)
+      if captionExtensions.contains(url.pathExtension.lowercased()) { found.append(url) }
+    }
+    return found.sorted { $0.path < $1.path }
+  }
+
+  static let fixtures: [URL] =
+    files(under: "Samples") + files(under: "Tests/CaptionFormatsTests/Fixtures")
+
+  @Test func thereAreFixtures() {
+    #expect(Self.fixtures.count >= 30)
+  }
+
+  @Test(arguments: fixtures)
+  func holdsOnTheRepositorysCaptionFile(_ url: URL) throws {
+    try Self.check(Array(try Data(contentsOf: url)), path: url.path)
+  }
+
+  @Test(
+    .enabled(
+      if: !(ProcessInfo.processInfo.environment["CAPTIONKIT_WEBVTT_WPT"] ?? "").isEmpty,
+      "WebVTT conformance suite not run: set CAPTIONKIT_WEBVTT_WPT to its folder"))
+  func holdsOnTheConformanceSuitesFiles() throws {
+    let root = ProcessInfo.processInfo.environment["CAPTIONKIT_WEBVTT_WPT"] ?? ""
+    let walker = try #require(FileManager.default.enumerator(atPath: root))
+    var count = 0
+    while let name = walker.nextObject() as? String {
+      guard name.hasSuffix(".vtt") else { continue }
+      let path = root + "/" + name
+      try Self.check(Array(try Data(contentsOf: URL(fileURLWithPath: path))), path: path)
+      count += 1
+    }
+    #expect(count >= 100)
+  }
+
+  @Test func holdsOnSeededRandomTracks() throws {
+    var generator = SplitMix(seed: 0x5EED_F1C5)
+    let words = [
+      "the", "lighthouse", "keeper", "said,", "and", "then", "we", "walked", "home.", "No!",
+      "Why?", "because", "of", "a", "storm", "that", "night", "<i>quietly</i>", "-",
+      "extraordinarily", "I", "know", "what", "you", "mean",
+    ]
+    for round in 0..<150 {
+      var text = "WEBVTT\n\n"
+      var time = Int(generator.next() % 3000)
+      for _ in 0..<Int(1 + generator.next() % 12) {
+        let start = time + Int(generator.next() % 2000) - 600
+        let length = Int(generator.next() % 5000) - 300
+        var cue: [String] = []
+        for _ in 0..<Int(1 + generator.next() % 24) {
+          cue.append(words[Int(generator.next() % UInt64(words.count))])
+        }
+        if generator.next() % 5 == 0 { cue.insert("<i>", at: 0) }
+        let lines = cue.joined(separator: " ").replacingOccurrences(of: " - ", with: "\n- ")
+        text += "\(stamp(max(0, start))) --> \(stamp(max(0, start + length)))\n\(lines)\n\n"
+        time = start + max(0, length) + Int(generator.next() % 1500)
+      }
+      try Self.check(Array(text.utf8), path: "random-\(round).vtt")
+    }
+  }
+
+  private func stamp(_ milliseconds: Int) -> String {
+    let hours = milliseconds / 3_600_000
+    let minutes = milliseconds / 60_000 % 60
+    let seconds = milliseconds / 1000 % 60
+    let rest = milliseconds % 1000
+    return [hours, minutes, seconds].map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(separator: ":")
+      + "." + String(rest + 1000).dropFirst()
+  }
+
+  /// Fixes `bytes` read as the file `path`, written in its own format, and checks the
+  /// three promises.
+  static func check(_ bytes: [UInt8], path: String) throws {
+    let reader = CaptionFileReader()
+    guard let input = try? reader.read(bytes: bytes, path: path), !input.isRejected,
+      let format = FormatRegistry.entry(for: input.track.format), format.canWrite
+    else { return }
+    let fix = CaptionFix(profile: .standard, frameRate: 25)
+    let once = fix.run(input, inputBytes: bytes, format: format, outputPath: path)
+    let written = try reader.read(bytes: once.bytes, path: path)
+
+    // The words of each cue, in its parts in the order written.
+    if once.losses.isEmpty {
+      #expect(once.origins.count == written.track.cues.count)
+      var parts = [String](repeating: "", count: input.track.cues.count)
+      for (cue, origin) in zip(written.track.cues, once.origins) {
+        parts[origin] += " " + cue.text.visibleText
+      }
+      let spaced = !["ja", "zh"].contains(input.track.language?.language ?? "")
+      for (index, cue) in input.track.cues.enumerated() {
+        let a = cue.text.visibleText
+        let b = parts[index]
+        #expect(
+          a.filter { !$0.isWhitespace } == b.filter { !$0.isWhitespace },
+          "\(path): the text of cue \(index + 1) changed")
+        if spaced {
+          #expect(
+            a.split(whereSeparator: \.isWhitespace) == b.split(whereSeparator: \.isWhitespace),
+            "\(path): the words of cue \(index + 1) changed")
+        }
+      }
+    }
+
+    // Fixing again writes the same bytes.
+    let twice = fix.run(written, inputBytes: once.bytes, format: format, outputPath: path)
+    let onceText = String(decoding: once.bytes, as: UTF8.self)
+    let twiceText = String(decoding: twice.bytes, as: UTF8.self)
+    #expect(
+      twice.bytes == once.bytes,
+      "\(path): fixed twice differs:\n\(UnifiedDiff.make(old: onceText, new: twiceText, oldName: "once", newName: "twice"))"
+    )
+
+    // What is left is explained.
+    for finding in once.remaining {
+      #expect(
+        once.changes.contains { !$0.fixed && $0.rule == finding.rule },
+        "\(path): \(finding.rule) is left unexplained: \(finding.message)")
+    }
+  }
+
+}
+
+/// A small seeded generator (SplitMix64).
+private struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
