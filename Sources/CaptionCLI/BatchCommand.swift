@@ -15,7 +15,7 @@ enum BatchCommand: CaptionCommand {
     abstract: "Check many media and caption files in parallel, one JSON line per input.",
     usage:
       "batch <path> ... | --manifest <file> [--jobs <n>] [--timeout <seconds>] "
-      + "[--results <file>] [--resume [--retry-errors]] [--shard <i/n>] [--transcripts <dir>] "
+      + "[--results <file>] [--resume [--retry-errors]] [--shard <i/n>] [--transcripts <dir>] [--fix <dir>] "
       + "[--transcript-format <format>] [--progress <mode>] [--quiet] "
       + "[--config <file>] [--profile <name>] [--locales <tags>] [--source-locale <tag>] "
       + "[--audio | --no-audio] [--audio-stream <index>] [--fail-on <severity>] "
@@ -66,6 +66,9 @@ enum BatchCommand: CaptionCommand {
       .init(
         "transcripts", value: "dir",
         help: "Also write each media input's transcript into this folder (<name>.html)."),
+      .init(
+        "fix", value: "dir",
+        help: "Also write a fixed copy of each caption file into this folder (see 'fix')."),
       .init(
         "transcript-format", value: "format",
         help: "html (default), md, txt or json: the transcripts' format."),
@@ -205,6 +208,12 @@ enum BatchCommand: CaptionCommand {
         inputs: inputs.filter(\.isMedia).map(\.path))
     }
 
+    var fixes: BatchFixes?
+    if let folder = arguments.value("fix") {
+      try makeFolder(folder)
+      fixes = BatchFixes(folder: folder, inputs: inputs)
+    }
+
     if let shard {
       inputs = inputs.filter { shard.contains($0.path) }
       failedFolders = failedFolders.filter { shard.contains($0.0.path) }
@@ -246,7 +255,7 @@ enum BatchCommand: CaptionCommand {
     let check = media.check(profile: profile, reader: inputOptions.reader)
     let settings = BatchRunner.Settings(
       options: inputOptions, check: check, failOn: failOn, timeout: timeout,
-      transcripts: transcripts)
+      transcripts: transcripts, fixes: fixes)
     let runner = BatchRunner(
       inputs: inputs, settings: settings, stderr: stderr, progress: progress, emit: emit)
     let tally = inputs.isEmpty ? BatchRunner.Tally() : runner.run(jobs: jobs)

@@ -20,6 +20,8 @@ final class BatchRunner: @unchecked Sendable {
     var timeout: Double?
     /// Where transcripts are written; nil when they are not.
     var transcripts: BatchTranscripts?
+    /// Where fixed copies of the caption files are written; nil when they are not.
+    var fixes: BatchFixes?
   }
 
   /// What the workers did.
@@ -207,6 +209,9 @@ final class BatchRunner: @unchecked Sendable {
     var fields: [UInt8] = []
     if let transcripts = settings.transcripts {
       fields = transcripts.write(for: input, reader: settings.options.reader)
+    }
+    if let fixes = settings.fixes {
+      fields += fixes.write(for: input, profile: check.profile, reader: settings.options.reader)
     }
     return (
       BatchLine.line(

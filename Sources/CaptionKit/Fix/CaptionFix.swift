@@ -83,19 +83,31 @@ public struct CaptionFix: Sendable {
     let skipped = skippedRules
     var active = rules
     for entry in skipped { active.remove(entry.rule) }
-    let validator = Validator(rules: RuleRegistry.rules.filter { active.contains($0.id) })
     let context = ValidationContext(
       tracks: [input.track],
       media: MediaFacts(duration: mediaDuration, frameRate: frameRate), profile: profile)
+    // Only what validation would check on this track: the rules for its kind (no line
+    // repairs on chapters), and not those the profile turns off.
+    let chosen = Validator(rules: RuleRegistry.rules.filter { active.contains($0.id) })
+    let applicable = Set(
+      (chosen.applicableRules(to: input.track, in: context)
+        + chosen.contextRules(in: context)).map(\.id))
+    active = active.filter { id in
+      guard let rule = RuleRegistry.rule(id: id) else { return false }
+      return applicable.contains(id)
+        || (rule.needs.contains(.external) && profile.severity(of: rule) != nil)
+    }
+    let validator = Validator(rules: RuleRegistry.rules.filter { active.contains($0.id) })
     let before =
-      validator.validate(input.track, in: context)
+      validator.validate(context)
       + Validator.configure(input.diagnostics, profile: profile).filter {
         active.contains($0.rule)
       }
 
     var track = input.track
     var changes: [RepairChange] = []
-    changes += fileRepairs(&track, before: before, inputBytes: inputBytes, format: format.format)
+    changes += fileRepairs(
+      &track, rules: active, before: before, inputBytes: inputBytes, format: format.format)
     let repairs = TrackRepairs(
       profile: profile, rules: active, frameRate: frameRate, mediaDuration: mediaDuration)
     let repaired = repairs.repair(&track)
@@ -117,7 +129,7 @@ public struct CaptionFix: Sendable {
         tracks: [result.track],
         media: MediaFacts(duration: mediaDuration, frameRate: frameRate), profile: profile)
       remaining =
-        validator.validate(result.track, in: written)
+        validator.validate(written)
         + Validator.configure(result.diagnostics, profile: profile).filter {
           active.contains($0.rule)
         }
@@ -131,7 +143,8 @@ public struct CaptionFix: Sendable {
   /// the legacy WebVTT header (a NOTE block when written as WebVTT), and the header's
   /// language tag.
   private func fileRepairs(
-    _ track: inout Track, before: [Diagnostic], inputBytes: [UInt8], format: TrackFormat
+    _ track: inout Track, rules: Set<String>, before: [Diagnostic], inputBytes: [UInt8],
+    format: TrackFormat
   ) -> [RepairChange] {
     var changes: [RepairChange] = []
     if rules.contains("parse.encoding") {

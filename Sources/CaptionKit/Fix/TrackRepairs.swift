@@ -74,7 +74,11 @@ struct TrackRepairs {
       }
       origins = repaired.origins.map { origins[$0] }
     }
-    let timingRules = rules.intersection(TimingRepair.ruleIDs)
+    var timingRules = rules.intersection(TimingRepair.ruleIDs)
+    // As the rule: chapters and metadata may run past the media.
+    if input.kind == .chapters || input.kind == .metadata {
+      timingRules.remove("timing.beyond-media")
+    }
     if !timingRules.isEmpty {
       let timing = TimingRepair(
         limits: input.limits, frameRate: frameRate, mediaDuration: mediaDuration,

@@ -95,6 +95,101 @@ struct FixCommandTests {
     #expect(again.stderr == "0 fixed\n")
   }
 
+  /// The sample film of 30 s at 5 frames per second.
+  static let film = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Samples/flawed/flawed.mp4")
+
+  @Test func takesTheFrameRateAndDurationFromTheMediaTheFileBelongsTo() throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.copyItem(atPath: Self.film.path, toPath: folder.path + "/movie.mp4")
+    let input = try folder.file(
+      "movie.en.vtt",
+      """
+      WEBVTT
+
+      00:00:01.000 --> 00:00:03.000
+      First words here
+
+      00:00:03.100 --> 00:00:05.000
+      Then more words
+
+      00:00:31.000 --> 00:00:33.000
+      After the end
+
+      """)
+    let run = ToolRun(["fix", input, "-o", folder.path + "/out.vtt"])
+    #expect(run.status == 0, "\(run.stderr)")
+    // Two frames at 5 fps: 400 ms.
+    #expect(
+      try folder.contents("out.vtt") == """
+        WEBVTT
+
+        00:00:01.000 --> 00:00:02.700
+        First words here
+
+        00:00:03.100 --> 00:00:05.000
+        Then more words
+
+        00:00:29.167 --> 00:00:30.000
+        After the end
+
+        """)
+    #expect(
+      run.stderr == """
+        \(input):3:1: fixed: moved the end of cue 1 from 00:00:03.000 to 00:00:02.700 to leave the 2-frame gap before cue 2 [timing.min-gap]
+        \(input):9:1: fixed: moved cue 3 from 00:00:31.000–00:00:33.000 to 00:00:29.167–00:00:30.000, before the media ends at 00:00:30.000 [timing.beyond-media]
+        2 fixed
+
+        """)
+    // --fps wins over the media's rate: two frames at 25 fps are 80 ms, and 100 ms is enough.
+    let fps = ToolRun(["fix", input, "-o", "-", "--fps", "25"])
+    #expect(fps.stdout.contains("00:00:01.000 --> 00:00:03.000\n"))
+  }
+
+  @Test func batchWritesAFixedCopyOfEachCaptionFile() throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createDirectory(
+      atPath: folder.path + "/a", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: folder.path + "/b", withIntermediateDirectories: true)
+    let overlap =
+      "WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nOne\n\n00:00:02.000 --> 00:00:04.000\nTwo\n"
+    let first = try folder.file("a/talk.en.vtt", overlap)
+    let second = try folder.file("b/talk.en.vtt", overlap)
+    let unique = try folder.file("b/other.srt", "1\n00:00:01,000 --> 00:00:02,000\nFine\n")
+    let run = ToolRun([
+      "batch", folder.path + "/a", folder.path + "/b", "--fix", folder.path + "/fixed",
+      "--quiet", "--no-audio",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let lines = run.stdout.split(separator: "\n").map { line in
+      (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
+    }
+    let fixed = Dictionary(
+      uniqueKeysWithValues: lines.compactMap { line -> (String, [[String: Any]])? in
+        guard let input = line["input"] as? String, let fixed = line["fixed"] as? [[String: Any]]
+        else { return nil }
+        return (input, fixed)
+      })
+    #expect(fixed.count == 3)
+    // The two files of one name go into folders named by a hash of their paths.
+    let outputs = [first, second].compactMap { fixed[$0]?.first?["output"] as? String }
+    #expect(outputs.count == 2)
+    #expect(Set(outputs).count == 2)
+    for output in outputs {
+      #expect(output.hasPrefix(folder.path + "/fixed/") && output.hasSuffix("/talk.en.vtt"))
+      #expect(
+        (try? String(contentsOfFile: output, encoding: .utf8))
+          == "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nOne\n\n00:00:02.000 --> 00:00:04.000\nTwo\n")
+    }
+    #expect(fixed[first]?.first?["fixed"] as? Int == 1)
+    #expect(fixed[unique]?.first?["output"] as? String == folder.path + "/fixed/other.srt")
+    #expect(fixed[unique]?.first?["fixed"] as? Int == 0)
+    // The inputs are untouched.
+    #expect(try folder.contents("a/talk.en.vtt") == overlap)
+  }
+
   @Test func aDryRunPrintsTheDiffAndWritesNothing() throws {
     let folder = try TemporaryFolder()
     let input = try folder.file("in.vtt", Self.legacy)
