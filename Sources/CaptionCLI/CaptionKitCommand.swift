@@ -12,7 +12,7 @@ public enum CaptionKitCommand {
   /// The commands, in the order help lists them.
   static let commands: [CommandConfiguration] = [
     ConvertCommand.configuration, ValidateCommand.configuration, FixCommand.configuration,
-    ProbeCommand.configuration,
+    SyncCommand.configuration, ProbeCommand.configuration,
     ExtractCommand.configuration, MuxCommand.configuration, PackageCommand.configuration,
     SpeechCommand.configuration,
     RulesCommand.configuration,
@@ -26,6 +26,7 @@ public enum CaptionKitCommand {
     switch name {
     case ConvertCommand.configuration.name: return try ConvertCommand.run(arguments, in: context)
     case FixCommand.configuration.name: return try FixCommand.run(arguments, in: context)
+    case SyncCommand.configuration.name: return try SyncCommand.run(arguments, in: context)
     case ProbeCommand.configuration.name: return try ProbeCommand.run(arguments, in: context)
     case ExtractCommand.configuration.name: return try ExtractCommand.run(arguments, in: context)
     case MuxCommand.configuration.name: return try MuxCommand.run(arguments, in: context)

@@ -18,6 +18,7 @@ public enum RuleRegistry {
     ConvertLossyRule(),
     ConvertShiftRule(),
     ConvertEndBeforeStartRule(),
+    SyncAlignmentRule(),
     overlap,
     ZeroDurationRule(),
     OutOfOrderRule(),

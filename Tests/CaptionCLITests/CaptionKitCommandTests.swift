@@ -23,6 +23,8 @@ struct CaptionKitCommandTests {
                                   wrong with them.
         fix                       Repair timing, line breaks and file-level problems
                                   of a caption file.
+        sync                      Align a caption file to the speech of a media file
+                                  or to another caption file.
         probe                     Show a media file's format, streams and chapters.
         extract                   Write the text subtitle streams of a media file as
                                   caption files.

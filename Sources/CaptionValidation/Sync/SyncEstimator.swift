@@ -1,0 +1,252 @@
+public import CaptionCore
+
+/// How caption times map to media times: `media = caption × ratio + offset`, with one offset
+/// per piece of the cues when the media had a stretch inserted or removed.
+public struct SyncAlignment: Sendable, Hashable {
+  /// One run of consecutive cues (in order of start) under one offset.
+  public struct Piece: Sendable, Hashable {
+    /// The index of the run's first cue, in the cues given sorted by start.
+    public var firstCue: Int
+    /// Milliseconds added after the ratio.
+    public var offset: Int64
+
+    public init(firstCue: Int, offset: Int64) {
+      self.firstCue = firstCue
+      self.offset = offset
+    }
+  }
+
+  /// Caption time is multiplied by this (1 when the frame rates agree).
+  public var ratio: Double
+  /// At least one; the first starts at cue 0.
+  public var pieces: [Piece]
+  /// The share of the speech cues' time that overlaps the reference once aligned (0 to 1).
+  public var agreement: Double
+  /// How clearly the alignment beats others, from 0 to 1: the agreement, times how far the
+  /// best offset's overlap stands above the best one more than 2 s away from it.
+  public var confidence: Double
+
+  public init(ratio: Double, pieces: [Piece], agreement: Double, confidence: Double) {
+    self.ratio = ratio
+    self.pieces = pieces
+    self.agreement = agreement
+    self.confidence = confidence
+  }
+
+  /// The media time of caption time `time` in the piece of cue `index`.
+  public func map(_ time: MediaTime, cue index: Int) -> MediaTime {
+    let piece = pieces.last { $0.firstCue <= index } ?? pieces[0]
+    let scaled = (Double(time.milliseconds) * ratio).rounded()
+    return MediaTime(milliseconds: Int64(scaled) + piece.offset)
+  }
+}
+
+/// Finds the alignment of cues to a reference timeline (the detected speech, or another
+/// track's cues), by scoring every offset at once with a cross-correlation of 0/1 timelines.
+///
+/// 1. Every frame-rate ratio of 23.976, 24, 25 and 29.97 to each other (and 1) is tried at
+///    50 ms resolution; the best is refined by a search of ratios around it.
+/// 2. The offset is refined to 5 ms by overlapping the cues with the reference exactly.
+/// 3. The cues are cut into stretches of about 2 minutes, each aligned alone; where
+///    neighbouring stretches agree on another offset, the cues split into pieces, the split
+///    found at the cue that makes the overlap largest.
+public enum SyncEstimator {
+  /// The ratios tried first: frame rates of film, PAL and NTSC video to each other.
+  public static let candidateRatios: [Double] = {
+    let rates = [24000.0 / 1001, 24, 25, 30000.0 / 1001]
+    var ratios: [Double] = [1]
+    for a in rates {
+      for b in rates where a != b { ratios.append(a / b) }
+    }
+    return ratios
+  }()
+
+  /// The cells of the coarse timelines, in milliseconds.
+  static let cell: Int64 = 50
+  /// The largest offset looked for, in milliseconds.
+  public static let maximumOffset: Int64 = 600_000
+
+  /// The alignment of `cues` to `reference`; nil when there is nothing to align (no cue or
+  /// no reference time).
+  public static func align(_ cues: [Cue], to reference: Timeline) -> SyncAlignment? {
+    let spans = cues.map {
+      ($0.start.milliseconds, max($0.start.milliseconds, $0.end.milliseconds))
+    }
+    .sorted { $0 < $1 }
+    guard !spans.isEmpty, reference.duration > 0 else { return nil }
+    let referenceCells = cells(of: reference.ranges.map { ($0.start, $0.end) })
+    let lastCaption = Double(spans.map(\.1).max() ?? 0)
+    let longest = Int(lastCaption * 1.3 / Double(cell)) + 2
+    let fft = FourierTransform(atLeast: referenceCells.count + longest + 2)
+
+    /// The best offset (ms) and its overlap (cells) for a ratio, over all cues or some.
+    func best(ratio: Double, spans: ArraySlice<(Int64, Int64)>) -> (
+      offset: Int64, score: Double, runnerUp: Double
+    ) {
+      let scaled = spans.map { (Int64(Double($0.0) * ratio), Int64(Double($0.1) * ratio)) }
+      let captionCells = cells(of: scaled)
+      let scores = fft.correlation(captionCells, referenceCells)
+      var bestIndex = 0
+      var bestScore = -Double.infinity
+      let limit = Int(maximumOffset / cell)
+      for (index, score) in scores.enumerated() {
+        let shift = index <= fft.count / 2 ? index : index - fft.count
+        guard abs(shift) <= limit else { continue }
+        if score > bestScore {
+          bestScore = score
+          bestIndex = shift
+        }
+      }
+      var runnerUp = 0.0
+      let away = Int(2000 / cell)
+      for (index, score) in scores.enumerated() {
+        let shift = index <= fft.count / 2 ? index : index - fft.count
+        guard abs(shift) <= limit, abs(shift - bestIndex) > away else { continue }
+        runnerUp = max(runnerUp, score)
+      }
+      return (Int64(bestIndex) * cell, bestScore, runnerUp)
+    }
+
+    // 1. The ratio.
+    var chosen = (ratio: 1.0, fit: best(ratio: 1, spans: spans[...]))
+    for ratio in candidateRatios.dropFirst() {
+      let fit = best(ratio: ratio, spans: spans[...])
+      // Another ratio must do clearly better than none.
+      if fit.score > chosen.fit.score * 1.02 { chosen = (ratio, fit) }
+    }
+    var step = chosen.ratio * 0.002
+    for _ in 0..<8 {
+      for ratio in [chosen.ratio - step, chosen.ratio + step] {
+        let fit = best(ratio: ratio, spans: spans[...])
+        if fit.score > chosen.fit.score * 1.005 { chosen = (ratio, fit) }
+      }
+      step /= 2
+    }
+    let ratio = chosen.ratio
+
+    // 2. The offset, to 5 ms, over all cues.
+    let all = refine(spans[...], ratio: ratio, around: chosen.fit.offset, reference: reference)
+    var pieces = [SyncAlignment.Piece(firstCue: 0, offset: all)]
+
+    // 3. Pieces: stretches of about 2 minutes aligned alone.
+    var stretches: [(range: Range<Int>, offset: Int64, clear: Bool)] = []
+    var start = 0
+    while start < spans.count {
+      var end = start + 1
+      while end < spans.count, spans[end].0 - spans[start].0 < 120_000 { end += 1 }
+      if spans.count - end < 8 { end = spans.count }
+      let fit = best(ratio: ratio, spans: spans[start..<end])
+      let clear = end - start >= 8 && fit.score > 0 && fit.runnerUp < fit.score * 0.8
+      stretches.append((start..<end, fit.offset, clear))
+      start = end
+    }
+    let agreeing = stretches.filter(\.clear)
+    if agreeing.count >= 2 {
+      pieces = []
+      var runStart = 0
+      var runOffset = agreeing[0].offset
+      var previousEnd = 0
+      for stretch in agreeing.dropFirst() {
+        if abs(stretch.offset - runOffset) > 1000 {
+          // A change of offset: the split is the cue between the runs that overlaps most.
+          let split = bestSplit(
+            spans, from: previousEnd == 0 ? runStart : previousEnd - 1,
+            to: stretch.range.lowerBound + 1, ratio: ratio, before: runOffset,
+            after: stretch.offset, reference: reference)
+          pieces.append(SyncAlignment.Piece(firstCue: runStart, offset: runOffset))
+          runStart = split
+          runOffset = stretch.offset
+        }
+        previousEnd = stretch.range.upperBound
+      }
+      pieces.append(SyncAlignment.Piece(firstCue: runStart, offset: runOffset))
+      if pieces.count == 1 {
+        pieces = [SyncAlignment.Piece(firstCue: 0, offset: all)]
+      } else {
+        for index in pieces.indices {
+          let end = index + 1 < pieces.count ? pieces[index + 1].firstCue : spans.count
+          pieces[index].offset = refine(
+            spans[pieces[index].firstCue..<end], ratio: ratio, around: pieces[index].offset,
+            reference: reference)
+        }
+      }
+    }
+
+    // Agreement and confidence.
+    var overlap: Int64 = 0
+    var total: Int64 = 0
+    for (index, span) in spans.enumerated() {
+      let piece = pieces.last { $0.firstCue <= index } ?? pieces[0]
+      let a = Int64((Double(span.0) * ratio).rounded()) + piece.offset
+      let b = Int64((Double(span.1) * ratio).rounded()) + piece.offset
+      overlap += reference.overlap(start: a, end: b)
+      total += b - a
+    }
+    let agreement = total > 0 ? Double(overlap) / Double(total) : 0
+    let fit = chosen.fit
+    let margin = fit.score > 0 ? max(0, (fit.score - fit.runnerUp) / fit.score) : 0
+    let confidence = min(1, agreement * min(1, margin * 3))
+    return SyncAlignment(
+      ratio: ratio, pieces: pieces, agreement: agreement, confidence: confidence)
+  }
+
+  /// A 0/1 timeline in cells of `cell` ms from 0: 1 where a span covers most of the cell.
+  static func cells(of spans: [(Int64, Int64)]) -> [Double] {
+    let last = spans.map(\.1).max() ?? 0
+    guard last > 0 else { return [] }
+    var values = [Double](repeating: 0, count: Int(last / cell) + 1)
+    for (start, end) in spans where end > start {
+      let first = max(0, Int((start + cell / 2) / cell))
+      let stop = min(values.count, Int((end + cell / 2) / cell))
+      if first < stop { for k in first..<stop { values[k] = 1 } }
+    }
+    return values
+  }
+
+  /// The offset within 200 ms of `offset`, in 5 ms steps, under which the spans overlap the
+  /// reference most (the closest to `offset` among equals).
+  static func refine(
+    _ spans: ArraySlice<(Int64, Int64)>, ratio: Double, around offset: Int64,
+    reference: Timeline
+  ) -> Int64 {
+    let scaled = spans.map {
+      (Int64((Double($0.0) * ratio).rounded()), Int64((Double($0.1) * ratio).rounded()))
+    }
+    let captions = Timeline(scaled.map { (start: $0.0, end: $0.1) })
+    var best = (offset: offset, overlap: Int64.min)
+    var delta: Int64 = -200
+    while delta <= 200 {
+      let overlap = reference.overlap(with: captions, shiftedBy: -(offset + delta))
+      if overlap > best.overlap || overlap == best.overlap && abs(delta) < abs(best.offset - offset)
+      {
+        best = (offset + delta, overlap)
+      }
+      delta += 5
+    }
+    return best.offset
+  }
+
+  /// The first cue of the second piece, among `from..<to`, when cues before it take `before`
+  /// and the others `after`: the one that makes the overlap with the reference largest.
+  static func bestSplit(
+    _ spans: [(Int64, Int64)], from: Int, to: Int, ratio: Double, before: Int64,
+    after: Int64, reference: Timeline
+  ) -> Int {
+    let low = max(0, from)
+    let high = min(spans.count, max(to, low + 1))
+    func overlap(_ index: Int, _ offset: Int64) -> Int64 {
+      let a = Int64((Double(spans[index].0) * ratio).rounded()) + offset
+      let b = Int64((Double(spans[index].1) * ratio).rounded()) + offset
+      return reference.overlap(start: a, end: b)
+    }
+    // Splitting at `low`: every cue of the stretch takes `after`.
+    var score: Int64 = 0
+    for index in low..<high { score += overlap(index, after) }
+    var best = (split: low, score: score)
+    for index in low..<high {
+      score += overlap(index, before) - overlap(index, after)
+      if score > best.score { best = (index + 1, score) }
+    }
+    return best.split
+  }
+}

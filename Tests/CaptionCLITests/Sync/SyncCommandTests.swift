@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+@testable import CaptionCLI
+
+/// `captionkit sync` on the bundled film: captions moved away from its speech are moved
+/// back, and what cannot be aligned is refused with nothing written.
+struct SyncCommandTests {
+  static let samples = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Samples")
+  static let film = samples.appendingPathComponent("lighthouse/lighthouse.mp4").path
+  static let captions = samples.appendingPathComponent("lighthouse/lighthouse.en.captions.vtt")
+    .path
+
+  /// The timing lines of a WebVTT text.
+  static func timings(_ text: String) -> [Substring] {
+    text.split(separator: "\n").filter { $0.contains("-->") }
+  }
+
+  @Test func movesShiftedCaptionsBackOntoTheSpeech() throws {
+    let folder = try TemporaryFolder()
+    let shifted = folder.path + "/shifted.vtt"
+    #expect(ToolRun(["convert", Self.captions, "-o", shifted, "--shift", "3.2"]).status == 0)
+    let run = ToolRun(["sync", shifted, "--to", Self.film, "-o", folder.path + "/synced.vtt"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stderr
+        == "\(shifted): offset -3.200 s, no rate change, agreement 76%, confidence 0.76\n")
+    let original = try String(contentsOfFile: Self.captions, encoding: .utf8)
+    #expect(Self.timings(try folder.contents("synced.vtt")) == Self.timings(original))
+  }
+
+  @Test func takesTheTimingOfAnotherCaptionFile() throws {
+    let folder = try TemporaryFolder()
+    let shifted = folder.path + "/late.vtt"
+    #expect(ToolRun(["convert", Self.captions, "-o", shifted, "--shift", "-1.25"]).status == 0)
+    let run = ToolRun(
+      ["sync", shifted, "--to", Self.captions, "-o", folder.path + "/out.vtt", "--format", "json"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    #expect(object["written"] as? String == folder.path + "/out.vtt")
+    #expect(object["ratio"] as? Double == 1)
+    let pieces = try #require(object["pieces"] as? [[String: Any]])
+    #expect(pieces.count == 1)
+    #expect(pieces.first?["offset"] as? Double == 1.25)
+    let original = try String(contentsOfFile: Self.captions, encoding: .utf8)
+    #expect(Self.timings(try folder.contents("out.vtt")) == Self.timings(original))
+  }
+
+  @Test func refusesTooFewCuesAndMediaWithoutSpeech() throws {
+    let folder = try TemporaryFolder()
+    let few = try folder.file(
+      "few.vtt",
+      "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nOne\n\n00:00:05.000 --> 00:00:06.000\nTwo\n")
+    var run = ToolRun(["sync", few, "--to", Self.film, "-o", folder.path + "/out.vtt"])
+    #expect(run.status == 1)
+    #expect(
+      run.stderr
+        == "\(few): error: the captions have 2 cues of speech; aligning needs at least 5; "
+        + "nothing was written [timing.sync-alignment]\n")
+    let silent = Self.samples.appendingPathComponent("flawed/bare.mp4").path
+    run = ToolRun(["sync", Self.captions, "--to", silent, "-o", folder.path + "/out.vtt"])
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("error: no speech was found in the audio of \(silent)"))
+    #expect(try folder.listing() == ["few.vtt"])
+  }
+
+  @Test func refusesAnUnclearAlignmentUnlessForced() throws {
+    let folder = try TemporaryFolder()
+    // Cues that cover the film evenly, 4.5 s of every 5 s: every offset fits them about as
+    // well as any other (confidence 0.08).
+    var text = "WEBVTT\n"
+    for index in 0..<10 {
+      let start = 500 + index * 5000
+      text += "\n\(stamp(start)) --> \(stamp(start + 4500))\nWords \(index)\n"
+    }
+    let input = try folder.file("odd.vtt", text)
+    var run = ToolRun(["sync", input, "--to", Self.film, "-o", folder.path + "/out.vtt"])
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(run.stderr.contains("nothing was written (--force writes it) [timing.sync-alignment]"))
+    #expect(try folder.listing() == ["odd.vtt"])
+    run = ToolRun(["sync", input, "--to", Self.film, "-o", folder.path + "/out.vtt", "--force"])
+    #expect(run.status == 0)
+    #expect(try folder.listing() == ["odd.vtt", "out.vtt"])
+  }
+
+  private func stamp(_ milliseconds: Int) -> String {
+    let seconds = milliseconds / 1000
+    let rest = String(1000 + milliseconds % 1000).dropFirst()
+    let minutes = String(100 + seconds / 60).dropFirst()
+    return "00:\(minutes):\(String(100 + seconds % 60).dropFirst()).\(rest)"
+  }
+
+  @Test func refusesUsageErrors() {
+    var run = ToolRun(["sync", Self.captions, "-o", "-"])
+    #expect(run.status == 64)
+    #expect(run.stderr.contains("missing option '--to <media|captions>'"))
+    run = ToolRun(["sync", Self.captions, "--to", Self.film])
+    #expect(run.status == 64)
+    run = ToolRun(["sync", Self.captions, "--to", Self.film, "-o", Self.captions])
+    #expect(run.status == 64)
+  }
+}
