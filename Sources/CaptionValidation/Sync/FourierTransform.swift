@@ -66,25 +66,33 @@ struct FourierTransform {
     }
   }
 
+  /// The transform of real values `b` (at most `count`), to correlate many timelines with.
+  func spectrum(_ b: [Double]) -> (real: [Double], imaginary: [Double]) {
+    var real = b + [Double](repeating: 0, count: count - b.count)
+    var imaginary = [Double](repeating: 0, count: count)
+    transform(&real, &imaginary)
+    return (real, imaginary)
+  }
+
   /// For each shift d from 0 to `count` - 1, Σ a[k] · b[(k + d) mod count]: how much `a`
-  /// moved later by d overlaps `b`. Both hold at most `count` values.
-  func correlation(_ a: [Double], _ b: [Double]) -> [Double] {
-    var ar = a + [Double](repeating: 0, count: count - a.count)
-    var ai = [Double](repeating: 0, count: count)
-    var br = b + [Double](repeating: 0, count: count - b.count)
-    var bi = [Double](repeating: 0, count: count)
-    transform(&ar, &ai)
-    transform(&br, &bi)
+  /// moved later by d overlaps `b`, given `b`'s `spectrum`. `a` holds at most `count` values.
+  func correlation(_ a: [Double], with b: (real: [Double], imaginary: [Double])) -> [Double] {
+    var (ar, ai) = spectrum(a)
     // conj(A) × B
     for k in 0..<count {
-      let r = ar[k] * br[k] + ai[k] * bi[k]
-      let i = ar[k] * bi[k] - ai[k] * br[k]
+      let r = ar[k] * b.real[k] + ai[k] * b.imaginary[k]
+      let i = ar[k] * b.imaginary[k] - ai[k] * b.real[k]
       ar[k] = r
       ai[k] = i
     }
     transform(&ar, &ai, inverse: true)
     let scale = 1 / Double(count)
     return ar.map { $0 * scale }
+  }
+
+  /// `correlation(_:with:)` of two timelines.
+  func correlation(_ a: [Double], _ b: [Double]) -> [Double] {
+    correlation(a, with: spectrum(b))
   }
 
   /// cos(x) by its Taylor series after reduction to [-π/4, π/4] (the module has no libm).

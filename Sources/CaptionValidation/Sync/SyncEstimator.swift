@@ -78,6 +78,7 @@ public enum SyncEstimator {
     let lastCaption = Double(spans.map(\.1).max() ?? 0)
     let longest = Int(lastCaption * 1.3 / Double(cell)) + 2
     let fft = FourierTransform(atLeast: referenceCells.count + longest + 2)
+    let referenceSpectrum = fft.spectrum(referenceCells)
 
     /// The best offset (ms) and its overlap (cells) for a ratio, over all cues or some.
     func best(ratio: Double, spans: ArraySlice<(Int64, Int64)>) -> (
@@ -85,7 +86,7 @@ public enum SyncEstimator {
     ) {
       let scaled = spans.map { (Int64(Double($0.0) * ratio), Int64(Double($0.1) * ratio)) }
       let captionCells = cells(of: scaled)
-      let scores = fft.correlation(captionCells, referenceCells)
+      let scores = fft.correlation(captionCells, with: referenceSpectrum)
       var bestIndex = 0
       var bestScore = -Double.infinity
       let limit = Int(maximumOffset / cell)
@@ -107,13 +108,14 @@ public enum SyncEstimator {
       return (Int64(bestIndex) * cell, bestScore, runnerUp)
     }
 
-    // 1. The ratio.
-    var chosen = (ratio: 1.0, fit: best(ratio: 1, spans: spans[...]))
+    // 1. The ratio: a candidate, then a search around it.
+    var candidate = (ratio: 1.0, fit: best(ratio: 1, spans: spans[...]))
     for ratio in candidateRatios.dropFirst() {
       let fit = best(ratio: ratio, spans: spans[...])
       // Another ratio must do clearly better than none.
-      if fit.score > chosen.fit.score * 1.02 { chosen = (ratio, fit) }
+      if fit.score > candidate.fit.score * 1.02 { candidate = (ratio, fit) }
     }
+    var chosen = candidate
     var step = chosen.ratio * 0.002
     for _ in 0..<8 {
       for ratio in [chosen.ratio - step, chosen.ratio + step] {
@@ -122,37 +124,41 @@ public enum SyncEstimator {
       }
       step /= 2
     }
-    let ratio = chosen.ratio
 
-    // 2. The offset, to 5 ms, over all cues.
-    let all = refine(spans[...], ratio: ratio, around: chosen.fit.offset, reference: reference)
-    var pieces = [SyncAlignment.Piece(firstCue: 0, offset: all)]
+    // 2. One offset for all cues, to 5 ms.
+    let single = [
+      SyncAlignment.Piece(
+        firstCue: 0,
+        offset: refine(
+          spans[...], ratio: chosen.ratio, around: chosen.fit.offset, reference: reference))
+    ]
 
-    // 3. Pieces: stretches of about 2 minutes aligned alone.
-    var stretches: [(range: Range<Int>, offset: Int64, clear: Bool)] = []
+    // 3. Pieces, at the candidate ratio (a cut is not a drift): stretches of about 2 minutes
+    // aligned alone, split where clear stretches agree on another offset.
+    let ratio = candidate.ratio
+    var stretches: [(range: Range<Int>, offset: Int64)] = []
     var start = 0
     while start < spans.count {
       var end = start + 1
       while end < spans.count, spans[end].0 - spans[start].0 < 120_000 { end += 1 }
       if spans.count - end < 8 { end = spans.count }
       let fit = best(ratio: ratio, spans: spans[start..<end])
-      let clear = end - start >= 8 && fit.score > 0 && fit.runnerUp < fit.score * 0.8
-      stretches.append((start..<end, fit.offset, clear))
+      if end - start >= 8, fit.score > 0, fit.runnerUp < fit.score * 0.8 {
+        stretches.append((start..<end, fit.offset))
+      }
       start = end
     }
-    let agreeing = stretches.filter(\.clear)
-    if agreeing.count >= 2 {
-      pieces = []
+    var pieces: [SyncAlignment.Piece] = []
+    if let first = stretches.first {
+      var runOffset = first.offset
       var runStart = 0
-      var runOffset = agreeing[0].offset
-      var previousEnd = 0
-      for stretch in agreeing.dropFirst() {
+      var previousEnd = first.range.upperBound
+      for stretch in stretches.dropFirst() {
         if abs(stretch.offset - runOffset) > 1000 {
-          // A change of offset: the split is the cue between the runs that overlaps most.
+          // The split is the cue between the runs that makes the overlap largest.
           let split = bestSplit(
-            spans, from: previousEnd == 0 ? runStart : previousEnd - 1,
-            to: stretch.range.lowerBound + 1, ratio: ratio, before: runOffset,
-            after: stretch.offset, reference: reference)
+            spans, from: max(runStart, previousEnd - 1), to: stretch.range.lowerBound + 1,
+            ratio: ratio, before: runOffset, after: stretch.offset, reference: reference)
           pieces.append(SyncAlignment.Piece(firstCue: runStart, offset: runOffset))
           runStart = split
           runOffset = stretch.offset
@@ -160,34 +166,51 @@ public enum SyncEstimator {
         previousEnd = stretch.range.upperBound
       }
       pieces.append(SyncAlignment.Piece(firstCue: runStart, offset: runOffset))
-      if pieces.count == 1 {
-        pieces = [SyncAlignment.Piece(firstCue: 0, offset: all)]
-      } else {
-        for index in pieces.indices {
-          let end = index + 1 < pieces.count ? pieces[index + 1].firstCue : spans.count
-          pieces[index].offset = refine(
-            spans[pieces[index].firstCue..<end], ratio: ratio, around: pieces[index].offset,
-            reference: reference)
-        }
+      for index in pieces.indices {
+        let end = index + 1 < pieces.count ? pieces[index + 1].firstCue : spans.count
+        pieces[index].offset = refine(
+          spans[pieces[index].firstCue..<end], ratio: ratio, around: pieces[index].offset,
+          reference: reference)
       }
     }
 
-    // Agreement and confidence.
-    var overlap: Int64 = 0
-    var total: Int64 = 0
-    for (index, span) in spans.enumerated() {
-      let piece = pieces.last { $0.firstCue <= index } ?? pieces[0]
-      let a = Int64((Double(span.0) * ratio).rounded()) + piece.offset
-      let b = Int64((Double(span.1) * ratio).rounded()) + piece.offset
-      overlap += reference.overlap(start: a, end: b)
-      total += b - a
+    /// The share of the cues' time that overlaps the reference under `pieces` at `ratio`.
+    func agreement(_ pieces: [SyncAlignment.Piece], ratio: Double) -> Double {
+      var overlap: Int64 = 0
+      var total: Int64 = 0
+      var piece = 0
+      for (index, span) in spans.enumerated() {
+        while piece + 1 < pieces.count, pieces[piece + 1].firstCue <= index { piece += 1 }
+        let a = Int64((Double(span.0) * ratio).rounded()) + pieces[piece].offset
+        let b = Int64((Double(span.1) * ratio).rounded()) + pieces[piece].offset
+        overlap += reference.overlap(start: a, end: b)
+        total += b - a
+      }
+      return total > 0 ? Double(overlap) / Double(total) : 0
     }
-    let agreement = total > 0 ? Double(overlap) / Double(total) : 0
-    let fit = chosen.fit
-    let margin = fit.score > 0 ? max(0, (fit.score - fit.runnerUp) / fit.score) : 0
-    let confidence = min(1, agreement * min(1, margin * 3))
+    // Pieces are kept when they agree clearly better than one offset.
+    var result = (
+      ratio: chosen.ratio, pieces: single, agreement: agreement(single, ratio: chosen.ratio)
+    )
+    if pieces.count > 1 {
+      let piecewise = agreement(pieces, ratio: ratio)
+      if piecewise > result.agreement + 0.03 { result = (ratio, pieces, piecewise) }
+    }
+
+    // Confidence: how clearly each piece's offset stands out, weighted by its cues.
+    var margin = 0.0
+    for (index, piece) in result.pieces.enumerated() {
+      let end = index + 1 < result.pieces.count ? result.pieces[index + 1].firstCue : spans.count
+      let fit =
+        result.pieces.count == 1
+        ? chosen.fit : best(ratio: result.ratio, spans: spans[piece.firstCue..<end])
+      let clear = fit.score > 0 ? max(0, (fit.score - fit.runnerUp) / fit.score) : 0
+      margin += clear * Double(end - piece.firstCue) / Double(spans.count)
+    }
+    let confidence = min(1, result.agreement * min(1, margin * 3))
     return SyncAlignment(
-      ratio: ratio, pieces: pieces, agreement: agreement, confidence: confidence)
+      ratio: result.ratio, pieces: result.pieces, agreement: result.agreement,
+      confidence: confidence)
   }
 
   /// A 0/1 timeline in cells of `cell` ms from 0: 1 where a span covers most of the cell.
