@@ -68,7 +68,15 @@ public enum SyncEstimator {
 
   /// The alignment of `cues` to `reference`; nil when there is nothing to align (no cue or
   /// no reference time).
-  public static func align(_ cues: [Cue], to reference: Timeline) -> SyncAlignment? {
+  ///
+  /// `ratios`: the ratios tried (the frame-rate ratios by default; `[1]` for none), searched
+  /// around when `searchRatios`. `pieces`: whether the cues may split into pieces.
+  /// `maximumOffset`: the largest offset looked for, in milliseconds.
+  public static func align(
+    _ cues: [Cue], to reference: Timeline, ratios: [Double] = candidateRatios,
+    searchRatios: Bool = true, pieces findPieces: Bool = true,
+    maximumOffset: Int64 = SyncEstimator.maximumOffset
+  ) -> SyncAlignment? {
     let spans = cues.map {
       ($0.start.milliseconds, max($0.start.milliseconds, $0.end.milliseconds))
     }
@@ -109,15 +117,16 @@ public enum SyncEstimator {
     }
 
     // 1. The ratio: a candidate, then a search around it.
-    var candidate = (ratio: 1.0, fit: best(ratio: 1, spans: spans[...]))
-    for ratio in candidateRatios.dropFirst() {
+    let first = ratios.first ?? 1
+    var candidate = (ratio: first, fit: best(ratio: first, spans: spans[...]))
+    for ratio in ratios.dropFirst() {
       let fit = best(ratio: ratio, spans: spans[...])
       // Another ratio must do clearly better than none.
       if fit.score > candidate.fit.score * 1.02 { candidate = (ratio, fit) }
     }
     var chosen = candidate
     var step = chosen.ratio * 0.002
-    for _ in 0..<8 {
+    for _ in 0..<(searchRatios ? 8 : 0) {
       for ratio in [chosen.ratio - step, chosen.ratio + step] {
         let fit = best(ratio: ratio, spans: spans[...])
         if fit.score > chosen.fit.score * 1.005 { chosen = (ratio, fit) }
@@ -138,7 +147,7 @@ public enum SyncEstimator {
     let ratio = candidate.ratio
     var stretches: [(range: Range<Int>, offset: Int64)] = []
     var start = 0
-    while start < spans.count {
+    while findPieces, start < spans.count {
       var end = start + 1
       while end < spans.count, spans[end].0 - spans[start].0 < 120_000 { end += 1 }
       if spans.count - end < 8 { end = spans.count }
@@ -240,7 +249,8 @@ public enum SyncEstimator {
     var delta: Int64 = -200
     while delta <= 200 {
       let overlap = reference.overlap(with: captions, shiftedBy: -(offset + delta))
-      if overlap > best.overlap || overlap == best.overlap && abs(delta) < abs(best.offset - offset)
+      if overlap > best.overlap
+        || overlap == best.overlap && abs(delta) < abs(best.offset - offset)
       {
         best = (offset + delta, overlap)
       }
