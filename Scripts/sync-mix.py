@@ -26,11 +26,11 @@ under 200 ms bridged, runs under 50 ms dropped). One cue per utterance, from its
 speech cell to its last. An utterance longer than 6 s is split at the inner pause nearest
 its middle, again while a piece is longer than 6 s and has a pause (a pause between truth
 segments, or a run of 60 ms or more of frames under the threshold inside one: a word gap
-the bridging closed); the words go to the pieces in proportion to their length. Cue text is the transcript: the package's
-transcription files for the LibriVox and card recordings, the TIDIGITS file name for
-dhd.2934z ("two nine three four zero"), the grammar's sentence for goforward ("go forward
-ten meters"), `[numbers]` and `[something]` for the two recordings with none; the sentence
-for synthetic ones.
+the bridging closed); the words go to the pieces in proportion to their length. Cue text
+is the transcript: the package's transcription files for the LibriVox and card recordings,
+the TIDIGITS file name for dhd.2934z ("two nine three four zero"), the grammar's sentence
+for goforward ("go forward ten meters"), `[numbers]` and `[something]` for the two
+recordings with none; the sentence for synthetic ones.
 
 Beds, over the whole programme: pink noise and synthetic music (vad-mix's generators) at 20
 and 10 dB SNR, where SNR is the programme's power over its truth speech against the power of
@@ -77,6 +77,7 @@ import numpy as np
 from scipy import signal
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.dont_write_bytecode = True          # no __pycache__ in Scripts/ for the import below
 _spec = importlib.util.spec_from_file_location("vad_mix", os.path.join(HERE, "vad-mix.py"))
 vad_mix = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(vad_mix)
