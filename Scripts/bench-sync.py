@@ -5,7 +5,7 @@ captions and media, scored against the truth.
 Usage: Scripts/bench-sync.py [--captionkit PATH] [--tools captionkit,ffsubsync]
                              [--media DIR] [--minutes 10,60] [--seed N] [--venv DIR]
                              [--mixes pink-20,...] [--cases offset-30,...] [--runs N]
-                             [--json FILE]
+                             [--ffsubsync-args ARGS] [--json FILE]
 
 Material. Scripts/sync-mix.py writes, per programme length, a programme of real recordings
 (Debian's `pocketsphinx-testdata`) and espeak-ng sentences with seeded pauses, the first
@@ -23,7 +23,8 @@ process under GNU time:
   ffsubsync   `ffsubsync MEDIA -i CAPTIONS -o OUT` with its defaults (webrtc speech
               detection, a single global offset, and frame-rate ratios tried: 24/23.976,
               25/23.976, 25/24 and their inverses; --split-penalty, which allows piecewise
-              offsets, is off), from a virtual environment: --venv, else this checkout's
+              offsets, is off; `--ffsubsync-args=--split-penalty` adds options), from a
+              virtual environment: --venv, else this checkout's
               .build/bench-sync-venv, else the main checkout's, else one made here with
               `pip install ffsubsync`
 
@@ -113,8 +114,8 @@ def ensure_venv(chosen):
 
 
 def venv_version(venv, package):
-    result = subprocess.run([os.path.join(venv, "bin", "python"), "-c",
-                             f"from importlib import metadata; print(metadata.version('{package}'))"],
+    script = f"from importlib import metadata; print(metadata.version('{package}'))"
+    result = subprocess.run([os.path.join(venv, "bin", "python"), "-c", script],
                             capture_output=True, text=True)
     return result.stdout.strip() or "unknown"
 
@@ -203,10 +204,10 @@ def measure(command, log):
     return status, wall, max(largest, sampler.peak)
 
 
-def command_for(tool, binary, venv, media, captions, out):
+def command_for(tool, binary, venv, extra, media, captions, out):
     if tool == "captionkit":
         return [binary, "sync", captions, "--to", media, "-o", out, "--force"]
-    return [os.path.join(venv, "bin", "ffsubsync"), media, "-i", captions, "-o", out]
+    return [os.path.join(venv, "bin", "ffsubsync"), media, "-i", captions, "-o", out, *extra]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -301,23 +302,27 @@ def table(minutes, manifest, results, tools):
         worst = min(r.get("within100", 0.0) for r in runs)
         passing = sum(1 for r in runs if r.get("within100", 0.0) >= 95.0)
         lines.append("")
+        seconds = statistics.median(r["seconds"] for r in runs)
         lines.append(f"{tool}: {passing} of {len(runs)} cases with at least 95% within 100 ms, "
-                     f"worst {worst:.1f}%; median time {statistics.median(r['seconds'] for r in runs):.1f} s, "
+                     f"worst {worst:.1f}%; median time {seconds:.1f} s, "
                      f"largest memory {max(r['mib'] for r in runs):.0f} MiB")
     return "\n".join(lines)
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--captionkit", default=os.path.join(ROOT, ".build", "release", "captionkit"))
+    parser.add_argument("--captionkit",
+                        default=os.path.join(ROOT, ".build", "release", "captionkit"))
     parser.add_argument("--tools", default=",".join(TOOLS))
     parser.add_argument("--media")
     parser.add_argument("--minutes", default="10,60")
     parser.add_argument("--seed", type=int, default=31)
     parser.add_argument("--venv", help="a virtual environment with ffsubsync")
     parser.add_argument("--mixes", help="only these mixes (pink-20, pink-10, music-20, music-10)")
-    parser.add_argument("--cases", help="only these cases (offset-30, fps-25-to-23.976, cut-90s, ...)")
+    parser.add_argument("--cases",
+                        help="only these cases (offset-30, fps-25-to-23.976, cut-90s, ...)")
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--ffsubsync-args", default="", help="options added to ffsubsync's")
     parser.add_argument("--json")
     args = parser.parse_args()
     tools = args.tools.split(",")
@@ -325,6 +330,7 @@ def main():
         parser.error(f"tools are {', '.join(TOOLS)}")
     minutes_list = [float(m) for m in args.minutes.split(",")]
     media = args.media or f"/tmp/captionkit-bench-sync/seed-{args.seed}"
+    extra = args.ffsubsync_args.split()
 
     ensure_debian_packages()
     notes = []
@@ -336,7 +342,8 @@ def main():
             tools.remove("captionkit")
     venv = ensure_venv(args.venv) if "ffsubsync" in tools else None
     if venv:
-        notes.append(f"ffsubsync {venv_version(venv, 'ffsubsync')} from {venv}")
+        notes.append(f"ffsubsync {venv_version(venv, 'ffsubsync')} from {venv}"
+                     + (f", with {' '.join(extra)}" if extra else ", default settings"))
     if "captionkit" in tools:
         notes.append(f"captionkit: {binary}")
     if not tools:
@@ -353,13 +360,15 @@ def main():
         for case in cases:
             results[case["id"]] = {}
             for tool in tools:
-                out = os.path.join(outdir, f"{case['id'].replace('/', '_')}.{tool}.srt")
+                name = f"{minutes:g}min-{case['id'].replace('/', '_')}.{tool}"
+                out = os.path.join(outdir, name + ".srt")
                 log = out[:-4] + ".log"
                 timings = []
                 for _ in range(args.runs):
                     if os.path.exists(out):
                         os.remove(out)
-                    command = command_for(tool, binary, venv, os.path.join(folder, case["media"]),
+                    command = command_for(tool, binary, venv, extra,
+                                          os.path.join(folder, case["media"]),
                                           os.path.join(folder, case["captions"]), out)
                     status, wall, peak = measure(command, log)
                     timings.append((wall, peak))
