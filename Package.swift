@@ -73,7 +73,9 @@ let package = Package(
     .testTarget(
       name: "CaptionExportTests", dependencies: ["CaptionExport"], exclude: ["Snapshots"],
       swiftSettings: settings),
-    .testTarget(name: "CaptionKitTests", dependencies: ["CaptionKit"], swiftSettings: settings),
+    .testTarget(
+      name: "CaptionKitTests", dependencies: ["CaptionKit", "CaptionTestSupport"],
+      swiftSettings: settings),
     .testTarget(
       name: "CaptionCLITests", dependencies: ["CaptionCLI", "CaptionTestSupport"],
       swiftSettings: settings),

@@ -1,4 +1,5 @@
 import CaptionKit
+import CaptionTestSupport
 import Foundation
 import Testing
 
@@ -55,7 +56,7 @@ struct FixInvariantTests {
   }
 
   @Test func holdsOnSeededRandomTracks() throws {
-    var generator = SplitMix(seed: 0x5EED_F1C5)
+    var generator = SeededGenerator(seed: 0x5EED_F1C5)
     let words = [
       "the", "lighthouse", "keeper", "said,", "and", "then", "we", "walked", "home.", "No!",
       "Why?", "because", "of", "a", "storm", "that", "night", "<i>quietly</i>", "-",
@@ -139,17 +140,4 @@ struct FixInvariantTests {
     }
   }
 
-}
-
-/// A small seeded generator (SplitMix64).
-private struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }
