@@ -61,8 +61,10 @@ public enum SyncEstimator {
     return ratios
   }()
 
-  /// The cells of the coarse timelines, in milliseconds.
+  /// The cells of the timelines the offset is found on, in milliseconds.
   static let cell: Int64 = 50
+  /// The cells of the timelines ratios and stretches are compared on, in milliseconds.
+  static let coarseCell: Int64 = 200
   /// The largest offset looked for, in milliseconds.
   public static let maximumOffset: Int64 = 600_000
 
@@ -82,19 +84,34 @@ public enum SyncEstimator {
     }
     .sorted { $0 < $1 }
     guard !spans.isEmpty, reference.duration > 0 else { return nil }
-    let referenceCells = cells(of: reference.ranges.map { ($0.start, $0.end) })
     let lastCaption = Double(spans.map(\.1).max() ?? 0)
-    let longest = Int(lastCaption * 1.3 / Double(cell)) + 2
-    let fft = FourierTransform(atLeast: referenceCells.count + longest + 2)
-    let referenceSpectrum = fft.spectrum(referenceCells)
+    let referenceSpans = reference.ranges.map { ($0.start, $0.end) }
+
+    /// Timelines in cells of one size, and the transform of the reference's.
+    struct Grid {
+      let cell: Int64
+      let fft: FourierTransform
+      let spectrum: (real: [Double], imaginary: [Double])
+    }
+    func grid(_ cell: Int64) -> Grid {
+      let referenceCells = cells(of: referenceSpans, cell: cell)
+      let longest = Int(lastCaption * 1.3 / Double(cell)) + 2
+      let fft = FourierTransform(atLeast: referenceCells.count + longest + 2)
+      return Grid(cell: cell, fft: fft, spectrum: fft.spectrum(referenceCells))
+    }
+    // Ratios and stretches are compared on the coarse grid; the offset is found on the fine.
+    let coarse = grid(coarseCell)
+    let fine = grid(cell)
 
     /// The best offset (ms) and its overlap (cells) for a ratio, over all cues or some.
-    func best(ratio: Double, spans: ArraySlice<(Int64, Int64)>) -> (
+    func best(ratio: Double, spans: ArraySlice<(Int64, Int64)>, on grid: Grid) -> (
       offset: Int64, score: Double, runnerUp: Double
     ) {
+      let cell = grid.cell
+      let fft = grid.fft
       let scaled = spans.map { (Int64(Double($0.0) * ratio), Int64(Double($0.1) * ratio)) }
-      let captionCells = cells(of: scaled)
-      let scores = fft.correlation(captionCells, with: referenceSpectrum)
+      let captionCells = cells(of: scaled, cell: cell)
+      let scores = fft.correlation(captionCells, with: grid.spectrum)
       var bestIndex = 0
       var bestScore = -Double.infinity
       let limit = Int(maximumOffset / cell)
@@ -118,9 +135,9 @@ public enum SyncEstimator {
 
     // 1. The ratio: a candidate, then a search around it.
     let first = ratios.first ?? 1
-    var candidate = (ratio: first, fit: best(ratio: first, spans: spans[...]))
+    var candidate = (ratio: first, fit: best(ratio: first, spans: spans[...], on: coarse))
     for ratio in ratios.dropFirst() {
-      let fit = best(ratio: ratio, spans: spans[...])
+      let fit = best(ratio: ratio, spans: spans[...], on: coarse)
       // Another ratio must do clearly better than none.
       if fit.score > candidate.fit.score * 1.02 { candidate = (ratio, fit) }
     }
@@ -128,10 +145,21 @@ public enum SyncEstimator {
     var step = chosen.ratio * 0.002
     for _ in 0..<(searchRatios ? 8 : 0) {
       for ratio in [chosen.ratio - step, chosen.ratio + step] {
-        let fit = best(ratio: ratio, spans: spans[...])
+        let fit = best(ratio: ratio, spans: spans[...], on: coarse)
         if fit.score > chosen.fit.score * 1.005 { chosen = (ratio, fit) }
       }
       step /= 2
+    }
+
+    // The search is kept only when the fine grid confirms it.
+    let candidateFine = best(ratio: candidate.ratio, spans: spans[...], on: fine)
+    if chosen.ratio != candidate.ratio {
+      let searched = best(ratio: chosen.ratio, spans: spans[...], on: fine)
+      chosen =
+        searched.score > candidateFine.score * 1.005
+        ? (chosen.ratio, searched) : (candidate.ratio, candidateFine)
+    } else {
+      chosen.fit = candidateFine
     }
 
     // 2. One offset for all cues, to 5 ms.
@@ -151,7 +179,7 @@ public enum SyncEstimator {
       var end = start + 1
       while end < spans.count, spans[end].0 - spans[start].0 < 120_000 { end += 1 }
       if spans.count - end < 8 { end = spans.count }
-      let fit = best(ratio: ratio, spans: spans[start..<end])
+      let fit = best(ratio: ratio, spans: spans[start..<end], on: coarse)
       if end - start >= 8, fit.score > 0, fit.runnerUp < fit.score * 0.8 {
         stretches.append((start..<end, fit.offset))
       }
@@ -177,8 +205,9 @@ public enum SyncEstimator {
       pieces.append(SyncAlignment.Piece(firstCue: runStart, offset: runOffset))
       for index in pieces.indices {
         let end = index + 1 < pieces.count ? pieces[index + 1].firstCue : spans.count
+        let piece = spans[pieces[index].firstCue..<end]
         pieces[index].offset = refine(
-          spans[pieces[index].firstCue..<end], ratio: ratio, around: pieces[index].offset,
+          piece, ratio: ratio, around: best(ratio: ratio, spans: piece, on: fine).offset,
           reference: reference)
       }
     }
@@ -212,7 +241,7 @@ public enum SyncEstimator {
       let end = index + 1 < result.pieces.count ? result.pieces[index + 1].firstCue : spans.count
       let fit =
         result.pieces.count == 1
-        ? chosen.fit : best(ratio: result.ratio, spans: spans[piece.firstCue..<end])
+        ? chosen.fit : best(ratio: result.ratio, spans: spans[piece.firstCue..<end], on: coarse)
       let clear = fit.score > 0 ? max(0, (fit.score - fit.runnerUp) / fit.score) : 0
       margin += clear * Double(end - piece.firstCue) / Double(spans.count)
     }
@@ -223,7 +252,7 @@ public enum SyncEstimator {
   }
 
   /// A 0/1 timeline in cells of `cell` ms from 0: 1 where a span covers most of the cell.
-  static func cells(of spans: [(Int64, Int64)]) -> [Double] {
+  static func cells(of spans: [(Int64, Int64)], cell: Int64) -> [Double] {
     let last = spans.map(\.1).max() ?? 0
     guard last > 0 else { return [] }
     var values = [Double](repeating: 0, count: Int(last / cell) + 1)
