@@ -278,9 +278,10 @@ struct ValidateRulesTests {
     let run = ToolRun(["validate", file, "--format", "junit"])
     let cases = run.stdout.components(separatedBy: "<testcase name=\"").dropFirst()
       .compactMap { $0.split(separator: "\"").first.map(String.init) }
-    // Conversion, other formats', media and package rules do not run on a WebVTT file.
+    // Conversion, sync, other formats', media and package rules do not run on a WebVTT file.
     let otherFormats: Set<String> = [
       "parse.srt", "parse.ttml", "parse.ass", "parse.scc", "parse.hls", "parse.dash",
+      "timing.sync-alignment",
     ]
     let expected = RuleRegistry.rules.filter { !($0 is any ContextRule) }.map(\.id).filter {
       !$0.hasPrefix("convert.") && !otherFormats.contains($0) && !$0.hasPrefix("container.")
