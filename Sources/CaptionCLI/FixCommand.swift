@@ -114,11 +114,7 @@ enum FixCommand: CaptionCommand {
     var mediaDuration: MediaTime?
     var mediaRate: Double?
     if let media = try mediaPath(arguments.value("media"), input: input) {
-      let info = try MediaProbe.probe(media)
-      mediaDuration = info.duration
-      if let rate = info.frameRate, rate.numerator > 0, rate.denominator > 0 {
-        mediaRate = Double(rate.numerator) / Double(rate.denominator)
-      }
+      (mediaRate, mediaDuration) = try timing(ofMedia: media)
     }
     let profile =
       input == "-"
@@ -231,6 +227,15 @@ enum FixCommand: CaptionCommand {
         "'--fps' takes frames per second, such as 25, 23.976 or 30000/1001, not '\(text)'")
     }
     return rate
+  }
+
+  /// The frame rate and duration of a media file, as the repairs take them.
+  static func timing(ofMedia path: String) throws -> (frameRate: Double?, duration: MediaTime?) {
+    let info = try MediaProbe.probe(path)
+    guard let rate = info.frameRate, rate.numerator > 0, rate.denominator > 0 else {
+      return (nil, info.duration)
+    }
+    return (Double(rate.numerator) / Double(rate.denominator), info.duration)
   }
 
   /// `--media`, else the media file in the input's folder that its name belongs to

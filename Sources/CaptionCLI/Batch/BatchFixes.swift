@@ -63,11 +63,7 @@ struct BatchFixes {
     var mediaFailure: String?
     if let media {
       do {
-        let info = try MediaProbe.probe(media)
-        duration = info.duration
-        if let rate = info.frameRate, rate.numerator > 0, rate.denominator > 0 {
-          frameRate = Double(rate.numerator) / Double(rate.denominator)
-        }
+        (frameRate, duration) = try FixCommand.timing(ofMedia: media)
       } catch {
         mediaFailure = "\(media): \(BatchRunner.reason(error))"
       }

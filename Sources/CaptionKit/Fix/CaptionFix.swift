@@ -98,11 +98,10 @@ public struct CaptionFix: Sendable {
         || (rule.needs.contains(.external) && profile.severity(of: rule) != nil)
     }
     let validator = Validator(rules: RuleRegistry.rules.filter { active.contains($0.id) })
-    let before =
-      validator.validate(context)
-      + Validator.configure(input.diagnostics, profile: profile).filter {
-        active.contains($0.rule)
-      }
+    // What the reader found; the rules' findings are not needed before repairing.
+    let before = Validator.configure(input.diagnostics, profile: profile).filter {
+      active.contains($0.rule)
+    }
 
     var track = input.track
     var changes: [RepairChange] = []
@@ -179,7 +178,7 @@ public struct CaptionFix: Sendable {
         else { continue }
         let declared = line[line.index(after: colon)...].trimmingSpaces
         if let tag = LanguageTag(declared), let language = track.language,
-          !Self.agree(tag, language)
+          !LanguageTagRule.agree(tag, language)
         {
           changes.append(
             RepairChange(
@@ -207,16 +206,6 @@ public struct CaptionFix: Sendable {
       }
     }
     return changes
-  }
-}
-
-extension CaptionFix {
-  /// True when one tag is the other or a more specific form of it (`pt` and `pt-BR`), as
-  /// `translation.language-tag` compares them.
-  static func agree(_ a: LanguageTag, _ b: LanguageTag) -> Bool {
-    let x = a.rawValue.lowercased()
-    let y = b.rawValue.lowercased()
-    return x == y || x.hasPrefix(y + "-") || y.hasPrefix(x + "-")
   }
 }
 

@@ -36,7 +36,7 @@ public struct LanguageTagRule: TrackRule {
   }
 
   /// True when one tag is the other or a more specific form of it (`pt` and `pt-BR`).
-  static func agree(_ a: LanguageTag, _ b: LanguageTag) -> Bool {
+  public static func agree(_ a: LanguageTag, _ b: LanguageTag) -> Bool {
     if a == b { return true }
     let x = a.rawValue.lowercased()
     let y = b.rawValue.lowercased()
