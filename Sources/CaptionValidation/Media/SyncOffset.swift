@@ -3,12 +3,13 @@ public import CaptionCore
 /// One constant offset between the captions' timing and the detected speech, with how sure
 /// the estimate is.
 ///
-/// The estimate shifts the cues that hold speech by every offset from -5 s to +5 s in 20 ms
-/// steps and keeps the one under which they overlap the detected speech most (the closest to
-/// zero among those within 1 % of the best). The confidence is how much better the best
-/// offset is than the average one, times the share of the cues' time that then overlaps
-/// speech: near 0 when the overlap hardly depends on the offset or stays low, near 1 when
-/// one offset lines the cues up with the speech and others do not.
+/// `SyncEstimator`, the estimator of `captionkit sync`, aligns the cues that hold speech to
+/// the detected speech with one offset (no frame-rate ratio, no pieces) of at most 5 s
+/// either way. Where a range of offsets fits equally well (a cue longer than its speech
+/// overlaps it as much under several), the one nearest zero is reported: the smallest
+/// change that fits as well. The confidence is the estimator's: the share of the
+/// cues' time that then overlaps speech, times how clearly the offset stands above any
+/// other more than 2 s away from it.
 public struct SyncOffset: Sendable, Hashable {
   /// Caption time minus speech time, in milliseconds: positive when the captions are late.
   public var milliseconds: Int64
@@ -20,33 +21,21 @@ public struct SyncOffset: Sendable, Hashable {
     self.confidence = confidence
   }
 
-  /// The largest offset tried, in milliseconds.
+  /// The largest offset looked for, in milliseconds.
   public static let range: Int64 = 5000
-  /// The step between offsets tried, in milliseconds.
-  public static let step: Int64 = 20
   /// The confidence from which an offset is reported.
   public static let reportedConfidence = 0.3
 
   /// The offset of `cues` against `speech`; nil when either is empty.
   public static func estimate(cues: [Cue], speech: AudioActivity) -> SyncOffset? {
-    let captions = Timeline(cues: cues.filter(MediaTracks.isSpeech))
     let detected = Timeline(activity: speech)
-    let total = captions.duration
-    guard total > 0, detected.duration > 0 else { return nil }
-    var overlaps: [(shift: Int64, overlap: Int64)] = []
-    var shift = -range
-    while shift <= range {
-      // Shifting the cues by -offset lines them up with the speech when they are late.
-      overlaps.append((shift, captions.overlap(with: detected, shiftedBy: -shift)))
-      shift += step
-    }
-    guard let best = overlaps.map(\.overlap).max(), best > 0 else { return nil }
-    let near = overlaps.filter { Double($0.overlap) >= Double(best) * 0.99 }
-    let chosen = near.min { abs($0.shift) < abs($1.shift) } ?? overlaps[0]
-    let mean = Double(overlaps.reduce(0) { $0 + $1.overlap }) / Double(overlaps.count)
-    let sharpness = (Double(best) - mean) / Double(best)
-    let agreement = Double(chosen.overlap) / Double(total)
-    let confidence = min(1, max(0, sharpness * 2) * min(1, agreement))
-    return SyncOffset(milliseconds: chosen.shift, confidence: confidence)
+    guard
+      let alignment = SyncEstimator.align(
+        cues.filter(MediaTracks.isSpeech), to: detected, ratios: [1], searchRatios: false,
+        pieces: false, maximumOffset: range, nearestZero: true),
+      let piece = alignment.pieces.first
+    else { return nil }
+    // The estimator gives media time minus caption time.
+    return SyncOffset(milliseconds: -piece.offset, confidence: alignment.confidence)
   }
 }

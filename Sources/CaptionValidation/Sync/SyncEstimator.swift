@@ -73,11 +73,14 @@ public enum SyncEstimator {
   ///
   /// `ratios`: the ratios tried (the frame-rate ratios by default; `[1]` for none), searched
   /// around when `searchRatios`. `pieces`: whether the cues may split into pieces.
-  /// `maximumOffset`: the largest offset looked for, in milliseconds.
+  /// `maximumOffset`: the largest offset looked for, in milliseconds. `nearestZero`: where
+  /// several offsets fit equally well (a cue longer than its speech overlaps it the same
+  /// under a range of offsets), take the one nearest zero, the smallest change that fits as
+  /// well, rather than the one nearest the correlation's peak.
   public static func align(
     _ cues: [Cue], to reference: Timeline, ratios: [Double] = candidateRatios,
     searchRatios: Bool = true, pieces findPieces: Bool = true,
-    maximumOffset: Int64 = SyncEstimator.maximumOffset
+    maximumOffset: Int64 = SyncEstimator.maximumOffset, nearestZero: Bool = false
   ) -> SyncAlignment? {
     let spans = cues.map {
       ($0.start.milliseconds, max($0.start.milliseconds, $0.end.milliseconds))
@@ -167,7 +170,8 @@ public enum SyncEstimator {
       SyncAlignment.Piece(
         firstCue: 0,
         offset: refine(
-          spans[...], ratio: chosen.ratio, around: chosen.fit.offset, reference: reference))
+          spans[...], ratio: chosen.ratio, around: chosen.fit.offset, reference: reference,
+          towardZeroWithin: nearestZero ? maximumOffset : nil))
     ]
 
     // 3. Pieces, at the candidate ratio (a cut is not a drift): stretches of about 2 minutes
@@ -266,9 +270,13 @@ public enum SyncEstimator {
 
   /// The offset within 200 ms of `offset`, in 5 ms steps, under which the spans overlap the
   /// reference most (the closest to `offset` among equals).
+  ///
+  /// With `towardZeroWithin`, that offset is then moved toward zero, in 5 ms steps and no
+  /// further than that many milliseconds from zero, while the overlap stays as large: the
+  /// offset nearest zero of the run of offsets that fit as well.
   static func refine(
     _ spans: ArraySlice<(Int64, Int64)>, ratio: Double, around offset: Int64,
-    reference: Timeline
+    reference: Timeline, towardZeroWithin limit: Int64? = nil
   ) -> Int64 {
     let scaled = spans.map {
       (Int64((Double($0.0) * ratio).rounded()), Int64((Double($0.1) * ratio).rounded()))
@@ -285,7 +293,14 @@ public enum SyncEstimator {
       }
       delta += 5
     }
-    return best.offset
+    guard let limit, best.overlap > 0 else { return best.offset }
+    var chosen = min(max(best.offset, -limit), limit)
+    while chosen != 0 {
+      let next = chosen > 0 ? max(0, chosen - 5) : min(0, chosen + 5)
+      guard reference.overlap(with: captions, shiftedBy: -next) >= best.overlap else { break }
+      chosen = next
+    }
+    return chosen
   }
 
   /// The first cue of the second piece, among `from..<to`, when cues before it take `before`
