@@ -74,14 +74,33 @@ enum SyncCommand: CaptionCommand {
       let file = try MediaFile(opening: target)
       let contents = try file.read(
         subtitles: [], audio: streamIndex.map { .stream($0) } ?? .defaultStream)
+      if !contents.damage.isEmpty {
+        // Speech found in part of the audio would align the captions to the wrong timeline
+        // (a cut-off end looks like a removed stretch), so nothing is guessed.
+        var lines = ""
+        for diagnostic in MediaDamageFindings.diagnostics(contents.damage, path: target) {
+          lines += "\(target): error: \(diagnostic.message) [\(diagnostic.rule)]\n"
+        }
+        try? context.stderr.write(Array(lines.utf8))
+        throw CommandFailure(
+          ExitCode.dataError,
+          "\(target) is damaged: its speech is only partly known; nothing was written",
+          hint: "'captionkit probe \(target)' shows the damage")
+      }
       guard let audio = contents.audio else {
         return refuse(name, "\(target) has no audio to find speech in", format, in: context)
       }
       let activity: AudioActivity
       do {
         activity = try audio.get()
-      } catch {
-        throw UsageError("\(error)", hint: "'captionkit probe \(target)' lists the streams")
+      } catch let error as AudioActivityError {
+        // Damaged audio (FFmpegError) is input that cannot be read and keeps its own status.
+        switch error.reason {
+        case .noAudioStream:
+          return refuse(name, "\(target) has no audio to find speech in", format, in: context)
+        case .noSuchStream, .notAudio:
+          throw UsageError("\(error)", hint: "'captionkit probe \(target)' lists the streams")
+        }
       }
       reference = Timeline(activity: activity)
       if reference.duration == 0 {

@@ -67,6 +67,47 @@ struct SyncCommandTests {
     #expect(try folder.listing() == ["few.vtt"])
   }
 
+  @Test func refusesMediaWithoutAudio() throws {
+    let folder = try TemporaryFolder()
+    let video = folder.path + "/video.mp4"
+    try MediaSample.run(
+      "ffmpeg",
+      [
+        "-y", "-hide_banner", "-loglevel", "error", "-nostdin", "-f", "lavfi", "-i",
+        "testsrc2=s=160x90:r=10:d=3", "-c:v", "mpeg4", video,
+      ])
+    var run = ToolRun(["sync", Self.captions, "--to", video, "-o", folder.path + "/out.vtt"])
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(
+      run.stderr
+        == "\(Self.captions): error: \(video) has no audio to find speech in "
+        + "[timing.sync-alignment]\n")
+    // A stream that is not audio is a mistake on the command line instead.
+    run = ToolRun(
+      ["sync", Self.captions, "--to", video, "-o", folder.path + "/out.vtt", "--audio-stream", "0"])
+    #expect(run.status == 64)
+    #expect(run.stderr.hasPrefix("error: stream 0 of '\(video)' is video, not audio\n"))
+    #expect(try folder.listing() == ["video.mp4"])
+  }
+
+  @Test func refusesDamagedMedia() throws {
+    let folder = try TemporaryFolder()
+    // The film cut off after 300,000 bytes: its audio stops at 34.6 s of 54 s.
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: Self.film)).prefix(300_000)
+    let cut = folder.path + "/cut.mp4"
+    try bytes.write(to: URL(fileURLWithPath: cut))
+    let run = ToolRun(["sync", Self.captions, "--to", cut, "-o", folder.path + "/out.vtt"])
+    #expect(run.status == 65, "\(run.stderr)")
+    #expect(
+      run.stderr.contains(
+        "\(cut): error: stream 1 (aac) ends at 00:00:34.598, before its declared end at "
+          + "00:00:54.000: the rest is missing"))
+    #expect(
+      run.stderr.contains(
+        "error: \(cut) is damaged: its speech is only partly known; nothing was written\n"))
+    #expect(try folder.listing() == ["cut.mp4"])
+  }
+
   @Test func refusesAnUnclearAlignmentUnlessForced() throws {
     let folder = try TemporaryFolder()
     // Cues that cover the film evenly, 4.5 s of every 5 s: every offset fits them about as
