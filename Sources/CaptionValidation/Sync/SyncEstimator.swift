@@ -193,18 +193,19 @@ public enum SyncEstimator {
     if let first = stretches.first {
       var runOffset = first.offset
       var runStart = 0
-      var previousEnd = first.range.upperBound
+      var previous = first.range
       for stretch in stretches.dropFirst() {
         if abs(stretch.offset - runOffset) > 1000 {
-          // The split is the cue between the runs that makes the overlap largest.
+          // The split is the cue that makes the overlap largest, looked for over both
+          // stretches: a stretch holding the cut still fits its larger part's offset.
           let split = bestSplit(
-            spans, from: max(runStart, previousEnd - 1), to: stretch.range.lowerBound + 1,
+            spans, from: max(runStart + 1, previous.lowerBound), to: stretch.range.upperBound,
             ratio: ratio, before: runOffset, after: stretch.offset, reference: reference)
           pieces.append(SyncAlignment.Piece(firstCue: runStart, offset: runOffset))
           runStart = split
           runOffset = stretch.offset
         }
-        previousEnd = stretch.range.upperBound
+        previous = stretch.range
       }
       pieces.append(SyncAlignment.Piece(firstCue: runStart, offset: runOffset))
       for index in pieces.indices {

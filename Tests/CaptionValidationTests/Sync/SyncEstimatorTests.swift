@@ -86,6 +86,31 @@ struct SyncEstimatorTests {
     #expect(split > lastBefore && split <= firstAfter)
   }
 
+  @Test func findsAStretchInsertedIntoTheMedia() throws {
+    let captioned = Self.speech(minutes: 12, seed: 17)
+    // An ad break of 90 s inserted into the media at 4 minutes, with speech of its own that
+    // no cue belongs to: speech after it comes 90 s later.
+    let cut: Int64 = 240_000
+    let advert = Self.speech(minutes: 2, seed: 23).map { ($0.0 - 35_000, $0.1 - 35_000) }
+      .filter { $0.1 <= 88_000 }.map { ($0.0 + cut + 1_000, $0.1 + cut + 1_000) }
+    let kept = captioned.filter { $0.1 <= cut || $0.0 >= cut }
+    let media =
+      kept.filter { $0.1 <= cut } + advert
+      + kept.filter { $0.0 >= cut }.map { ($0.0 + 90_000, $0.1 + 90_000) }
+    let cues = Self.cues(kept)
+    let alignment = try #require(SyncEstimator.align(cues, to: Self.reference(media)))
+    #expect(alignment.ratio == 1)
+    #expect(alignment.pieces.map(\.offset) == [0, 90_000])
+    let firstAfter = try #require(kept.firstIndex { $0.0 >= cut })
+    #expect(alignment.pieces.last?.firstCue == firstAfter)
+    var within = 0
+    for (index, cue) in cues.enumerated() {
+      let truth = kept[index].0 >= cut ? kept[index].0 + 90_000 : kept[index].0
+      if abs(alignment.map(cue.start, cue: index).milliseconds - truth) <= 100 { within += 1 }
+    }
+    #expect(within == cues.count)
+  }
+
   @Test func unrelatedTimelinesGiveLowConfidence() throws {
     let speech = Self.speech(minutes: 6, seed: 1)
     let other = Self.speech(minutes: 6, seed: 99)
