@@ -4,11 +4,19 @@ import Testing
 @testable import CaptionKit
 
 /// The front door checks what it is given and says, in its report, what it could not check.
-struct CaptionCheckTests {
+final class CaptionCheckTests {
+  /// The folders this test made, removed when it ends.
+  private var folders: [String] = []
+
+  deinit {
+    for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
+  }
+
   /// A fresh folder for one test.
   private func folder() throws -> String {
     let path = NSTemporaryDirectory() + "captionkit-check-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    folders.append(path)
     return path
   }
 

@@ -26,9 +26,7 @@ import Testing
   /// and the subtitles, in `name`'s container with `codecs`.
   static func media(_ name: String, _ codecs: [String]) throws -> String {
     let speech = try SpeechFixtures.mix("noise", snr: 10)
-    let folder = FileManager.default.temporaryDirectory.path
-    let subtitles = folder + "/captionkit-media-file-\(getpid()).srt"
-    try Data(Self.subtitles.utf8).write(to: URL(fileURLWithPath: subtitles))
+    let subtitles = try MediaFixtures.file("media-file.srt", contents: Data(Self.subtitles.utf8))
     return try MediaFixtures.media(
       "media-file-" + name,
       ["-f", "lavfi", "-i", "testsrc2=s=160x90:r=10:d=20", "-i", speech, "-i", subtitles]
