@@ -45,7 +45,9 @@ public struct SyncAlignment: Sendable, Hashable {
 /// track's cues), by scoring every offset at once with a cross-correlation of 0/1 timelines.
 ///
 /// 1. Every frame-rate ratio of 23.976, 24, 25 and 29.97 to each other (and 1) is tried at
-///    50 ms resolution; the best is refined by a search of ratios around it.
+///    50 ms resolution; the best is refined by a search of ratios around it. A ratio that
+///    moves the last cue less than 100 ms from where no change puts it is not taken: on a
+///    short file 24 and 23.976 cannot be told apart.
 /// 2. The offset is refined to 5 ms by overlapping the cues with the reference exactly.
 /// 3. The cues are cut into stretches of about 2 minutes, each aligned alone; where
 ///    neighbouring stretches agree on another offset, the cues split into pieces, the split
@@ -65,6 +67,8 @@ public enum SyncEstimator {
   static let cell: Int64 = 50
   /// The cells of the timelines ratios and stretches are compared on, in milliseconds.
   static let coarseCell: Int64 = 200
+  /// How far (ms) a ratio other than the first tried must move the last cue to be taken.
+  static let minimumDrift: Int64 = 100
   /// The largest offset looked for, in milliseconds.
   public static let maximumOffset: Int64 = 600_000
 
@@ -139,7 +143,13 @@ public enum SyncEstimator {
     // 1. The ratio: a candidate, then a search around it.
     let first = ratios.first ?? 1
     var candidate = (ratio: first, fit: best(ratio: first, spans: spans[...], on: coarse))
-    for ratio in ratios.dropFirst() {
+    /// Whether `ratio` moves the last cue at least `minimumDrift` away from where `other`
+    /// puts it: closer ratios cannot be told apart, and a drift that small is within what
+    /// the offset alone makes good.
+    func distinct(_ ratio: Double, from other: Double) -> Bool {
+      abs(ratio - other) * lastCaption >= Double(minimumDrift)
+    }
+    for ratio in ratios.dropFirst() where distinct(ratio, from: first) {
       let fit = best(ratio: ratio, spans: spans[...], on: coarse)
       // Another ratio must do clearly better than none.
       if fit.score > candidate.fit.score * 1.02 { candidate = (ratio, fit) }
@@ -154,15 +164,17 @@ public enum SyncEstimator {
       step /= 2
     }
 
-    // The search is kept only when the fine grid confirms it.
+    // The search is kept only when the fine grid confirms it, and, searched from the first
+    // ratio, only when it moves the cues measurably.
     let candidateFine = best(ratio: candidate.ratio, spans: spans[...], on: fine)
-    if chosen.ratio != candidate.ratio {
+    let searchedAway = candidate.ratio != first || distinct(chosen.ratio, from: first)
+    if chosen.ratio != candidate.ratio, searchedAway {
       let searched = best(ratio: chosen.ratio, spans: spans[...], on: fine)
       chosen =
         searched.score > candidateFine.score * 1.005
         ? (chosen.ratio, searched) : (candidate.ratio, candidateFine)
     } else {
-      chosen.fit = candidateFine
+      chosen = (candidate.ratio, candidateFine)
     }
 
     // 2. One offset for all cues, to 5 ms.

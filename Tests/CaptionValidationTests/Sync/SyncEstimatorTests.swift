@@ -48,6 +48,18 @@ struct SyncEstimatorTests {
     #expect(alignment.confidence > 0.5)
   }
 
+  /// A minute of speech: 24 against 23.976 fps moves its last cue by 60 ms, which cannot
+  /// be told from no change, so none is reported and the offset is exact.
+  @Test(arguments: 1...12 as ClosedRange<UInt64>)
+  func aShortFileHasNoRatio(_ seed: UInt64) throws {
+    let speech = Self.speech(minutes: 1, seed: seed)
+    let captions = speech.map { ($0.0 + 2_420, $0.1 + 2_420) }
+    let alignment = try #require(
+      SyncEstimator.align(Self.cues(captions), to: Self.reference(speech)))
+    #expect(alignment.ratio == 1)
+    #expect(alignment.pieces.map(\.offset) == [-2_420])
+  }
+
   @Test func findsAFrameRateRatio() throws {
     let speech = Self.speech(minutes: 10, seed: 11)
     // Timed for 25 fps, played at 23.976: caption times are 25/23.976 short... the media
