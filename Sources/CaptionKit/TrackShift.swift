@@ -36,9 +36,9 @@ public enum TrackShift {
       if let markup = cue.text.markup, !hasTimestampTag(markup.text) {
         // Kept as written and without inner timestamps: nothing to shift.
       } else if cue.text.plainString == nil {
-        cue.text = CueText(nodes: shiftTimestamps(in: cue.text.nodes, by: offset))
+        cue.text = CueText(nodes: mapTimestamps(in: cue.text.nodes) { max(.zero, $0 + offset) })
         if track.format == .webvtt {
-          cue.rawText = shiftTimestamps(inRawText: cue.rawText, by: offset)
+          cue.rawText = mapTimestamps(inRawText: cue.rawText) { max(.zero, $0 + offset) }
         }
       }
       kept.append(cue)
@@ -57,8 +57,11 @@ public enum TrackShift {
     return false
   }
 
-  /// Shifts the `timestamp` nodes of a cue text tree, without recursion.
-  static func shiftTimestamps(in nodes: [CueNode], by offset: MediaTime) -> [CueNode] {
+  /// Moves the `timestamp` nodes of a cue text tree to `transform` of their time, without
+  /// recursion.
+  static func mapTimestamps(
+    in nodes: [CueNode], _ transform: (MediaTime) -> MediaTime
+  ) -> [CueNode] {
     // Post-order rebuild with an explicit stack, so deep trees cost no call stack.
     struct Frame {
       var element: CueElement?
@@ -77,15 +80,18 @@ public enum TrackShift {
       }
       switch node {
       case .text: stack[top].done.append(node)
-      case .timestamp(let time): stack[top].done.append(.timestamp(max(.zero, time + offset)))
+      case .timestamp(let time): stack[top].done.append(.timestamp(transform(time)))
       case .element(let element):
         stack.append(Frame(element: element, pending: element.children[...], done: []))
       }
     }
   }
 
-  /// Rewrites each `<hh:mm:ss.ttt>` or `<mm:ss.ttt>` tag of WebVTT cue text shifted.
-  static func shiftTimestamps(inRawText text: String, by offset: MediaTime) -> String {
+  /// Rewrites each `<hh:mm:ss.ttt>` or `<mm:ss.ttt>` tag of WebVTT cue text to `transform`
+  /// of its time.
+  static func mapTimestamps(
+    inRawText text: String, _ transform: (MediaTime) -> MediaTime
+  ) -> String {
     let bytes = Array(text.utf8)
     guard bytes.contains(0x3C) else { return text }
     var output: [UInt8] = []
@@ -97,7 +103,7 @@ public enum TrackShift {
         let time = parseTimestamp(bytes[(index + 1)..<close])
       {
         output.append(0x3C)
-        output.append(contentsOf: max(.zero, time + offset).description.utf8)
+        output.append(contentsOf: transform(time).description.utf8)
         output.append(0x3E)
         index = close + 1
         continue

@@ -64,16 +64,21 @@ public enum CaptionSync {
       // Nothing starts before the media: a cue mapped there starts at zero.
       let start = max(.zero, alignment.map(cue.start, cue: first))
       let end = max(start, alignment.map(cue.end, cue: first))
-      let delta = start - cue.start
+      let moved = start != cue.start || end != cue.end
       cue.start = start
       cue.end = end
-      if delta != .zero, cue.text.plainString == nil {
+      if moved, cue.text.plainString == nil {
         if let markup = cue.text.markup, !TrackShift.hasTimestampTag(markup.text) {
           // Kept as written, without inner timestamps.
         } else {
-          cue.text = CueText(nodes: TrackShift.shiftTimestamps(in: cue.text.nodes, by: delta))
+          // Inner timestamps are mapped as the cue's times are (the ratio included), and
+          // kept inside the cue.
+          let inside = { (time: MediaTime) in
+            min(end, max(start, alignment.map(time, cue: first)))
+          }
+          cue.text = CueText(nodes: TrackShift.mapTimestamps(in: cue.text.nodes, inside))
           if track.format == .webvtt {
-            cue.rawText = TrackShift.shiftTimestamps(inRawText: cue.rawText, by: delta)
+            cue.rawText = TrackShift.mapTimestamps(inRawText: cue.rawText, inside)
           }
         }
       }
