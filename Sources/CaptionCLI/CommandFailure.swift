@@ -29,6 +29,21 @@ extension CommandFailure {
       hint: "fix the errors above, or name the format the file is in by its extension")
   }
 
+  /// Damaged media (`MediaDamageReport`): each damage printed as an error finding, then
+  /// exit 65 with `path is damaged: <consequence>`.
+  static func damaged(
+    _ damage: MediaDamageReport, path: String, _ consequence: String, in context: CommandContext
+  ) -> CommandFailure {
+    var lines = ""
+    for diagnostic in MediaDamageFindings.diagnostics(damage, path: path) {
+      lines += "\(path): error: \(diagnostic.message) [\(diagnostic.rule)]\n"
+    }
+    try? context.stderr.write(Array(lines.utf8))
+    return CommandFailure(
+      ExitCode.dataError, "\(path) is damaged: \(consequence)",
+      hint: "'captionkit probe \(path)' shows the damage")
+  }
+
   /// Standard output refused the command's output (a closed pipe, a full disk).
   static func standardOutput(_ failure: WriteFailure) -> CommandFailure {
     CommandFailure(ExitCode.cannotCreate, "cannot write to standard output: \(failure.reason)")

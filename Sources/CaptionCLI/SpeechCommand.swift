@@ -69,15 +69,8 @@ enum SpeechCommand: CaptionCommand {
     }
     guard !damage.isEmpty else { return ExitCode.success }
     // The speech found is what could be read; each problem is said as validate says it.
-    var lines = ""
-    for diagnostic in MediaDamageFindings.diagnostics(damage, path: path) {
-      lines += "\(path): error: \(diagnostic.message) [\(diagnostic.rule)]\n"
-    }
-    try? context.stderr.write(Array(lines.utf8))
-    throw CommandFailure(
-      ExitCode.dataError,
-      "\(path) is damaged: the speech listed is only what could be read",
-      hint: "'captionkit probe \(path)' shows the damage")
+    throw CommandFailure.damaged(
+      damage, path: path, "the speech listed is only what could be read", in: context)
   }
 
   /// One segment a line: `00:00:01.250 --> 00:00:04.520  -23.4 dBFS`.

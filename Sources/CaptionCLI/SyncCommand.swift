@@ -77,15 +77,9 @@ enum SyncCommand: CaptionCommand {
       if !contents.damage.isEmpty {
         // Speech found in part of the audio would align the captions to the wrong timeline
         // (a cut-off end looks like a removed stretch), so nothing is guessed.
-        var lines = ""
-        for diagnostic in MediaDamageFindings.diagnostics(contents.damage, path: target) {
-          lines += "\(target): error: \(diagnostic.message) [\(diagnostic.rule)]\n"
-        }
-        try? context.stderr.write(Array(lines.utf8))
-        throw CommandFailure(
-          ExitCode.dataError,
-          "\(target) is damaged: its speech is only partly known; nothing was written",
-          hint: "'captionkit probe \(target)' shows the damage")
+        throw CommandFailure.damaged(
+          contents.damage, path: target, "its speech is only partly known; nothing was written",
+          in: context)
       }
       guard let audio = contents.audio else {
         return refuse(name, "\(target) has no audio to find speech in", format, in: context)
