@@ -79,7 +79,7 @@ public enum MuxCues {
   }
 
   /// What of a WebVTT file's header a Matroska or WebM stream does not keep: FFmpeg 5.1
-  /// stores no header text, STYLE or REGION block (a cue's `region:` setting stays, naming a
+  /// stores no header text, STYLE, REGION or NOTE block (a cue's `region:` setting stays, naming a
   /// region players no longer know).
   private static func headerLosses(_ track: Track) -> [Diagnostic] {
     let hint =
@@ -92,6 +92,7 @@ public enum MuxCues {
     if !track.header.isEmpty { phrases.append("header text") }
     if !track.stylesheets.isEmpty { phrases.append(plural(track.stylesheets.count, "style sheet")) }
     if !track.regions.isEmpty { phrases.append(plural(track.regions.count, "region")) }
+    if !track.comments.isEmpty { phrases.append(plural(track.comments.count, "NOTE comment")) }
     return phrases.map {
       Diagnostic(
         rule: SRTWriter.lossyRule, severity: .warning,

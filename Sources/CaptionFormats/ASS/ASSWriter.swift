@@ -57,6 +57,10 @@ public enum ASSWriter {
       let count = track.regions.count
       lossy("\(count) \(count == 1 ? "region" : "regions") not kept in ASS")
     }
+    if !track.comments.isEmpty {
+      let count = track.comments.count
+      lossy("\(count) NOTE \(count == 1 ? "comment" : "comments") not kept in ASS")
+    }
     output.append(contentsOf: header.utf8)
     if let language = track.language {
       output.append(contentsOf: "Language: \(language.rawValue)\n".utf8)

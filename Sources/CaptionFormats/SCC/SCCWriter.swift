@@ -52,6 +52,10 @@ public enum SCCWriter {
       let count = track.stylesheets.count
       lossy("\(count) style \(count == 1 ? "sheet" : "sheets") not kept in SCC")
     }
+    if !track.comments.isEmpty {
+      let count = track.comments.count
+      lossy("\(count) NOTE \(count == 1 ? "comment" : "comments") not kept in SCC")
+    }
     let order = track.cues.indices.sorted {
       (track.cues[$0].start, $0) < (track.cues[$1].start, $1)
     }

@@ -66,6 +66,10 @@ public enum SRTWriter {
       let count = track.regions.count
       lossy("\(count) \(count == 1 ? "region" : "regions") not kept in SRT", keep)
     }
+    if !track.comments.isEmpty {
+      let count = track.comments.count
+      lossy("\(count) NOTE \(count == 1 ? "comment" : "comments") not kept in SRT", keep)
+    }
     var lost: [String] = []
     for (offset, cue) in track.cues.enumerated() {
       let index = offset + 1

@@ -63,6 +63,10 @@ struct TTMLDocumentWriter {
         && !$0.trimmingXMLSpace().isEmpty
     }
     if !otherHeader.isEmpty { lossy("header text not kept in TTML", hint: keep) }
+    if !track.comments.isEmpty {
+      let count = track.comments.count
+      lossy("\(count) NOTE \(count == 1 ? "comment" : "comments") not kept in TTML", hint: keep)
+    }
     for line in track.header
     where line.hasPrefix("ttp:contentProfiles:") || line.hasPrefix("ttp:profile:") {
       let value = line.drop { $0 != ":" }.dropFirst().drop { $0 != ":" }.dropFirst()

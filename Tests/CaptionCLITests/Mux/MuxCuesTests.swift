@@ -13,6 +13,8 @@ struct MuxCuesTests {
     REGION
     id:left width:40%
 
+    NOTE checked by the editor
+
     intro
     00:00:01.000 --> 00:00:02.000 region:left align:left
     <v Esme>Hello &amp; welcome
@@ -35,6 +37,7 @@ struct MuxCuesTests {
         "header text not kept in a Matroska or WebM stream",
         "1 style sheet not kept in a Matroska or WebM stream",
         "1 region not kept in a Matroska or WebM stream",
+        "1 NOTE comment not kept in a Matroska or WebM stream",
       ])
     #expect(
       made.cues == [
@@ -56,7 +59,8 @@ struct MuxCuesTests {
     #expect(
       made.diagnostics.map(\.message) == [
         "header text not kept in SRT", "1 style sheet not kept in SRT",
-        "1 region not kept in SRT", "cue 1 loses region 'left', voice 'Esme' in SRT",
+        "1 region not kept in SRT", "1 NOTE comment not kept in SRT",
+        "cue 1 loses region 'left', voice 'Esme' in SRT",
       ])
   }
 

@@ -93,9 +93,10 @@ import Testing
     ]
     var located = cue(1000, 2000, nodes, id: "v")
     located.location = SourceLocation(line: 7, column: 1, offset: 40)
-    let track = Track(
+    var track = Track(
       format: .webvtt, path: "in.vtt", cues: [located],
       stylesheets: ["::cue { color: red }"], regions: [Region(id: "r")], header: ["Kind: captions"])
+    track.comments = [TrackComment(text: "NOTE a", beforeCue: 0)]
     var bytes: [UInt8] = []
     let lost = SRTWriter.write(track, into: &bytes)
     #expect(
@@ -107,6 +108,7 @@ import Testing
         "header text not kept in SRT",
         "1 style sheet not kept in SRT",
         "1 region not kept in SRT",
+        "1 NOTE comment not kept in SRT",
         "cue 1 loses voice 'Esme', inner timestamp 00:00:01.500, class 'loud', language 'es', "
           + "ruby (written as text in parentheses) and 1 more in SRT",
       ])

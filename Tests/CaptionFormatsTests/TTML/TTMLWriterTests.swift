@@ -94,6 +94,9 @@ import Testing
       ], stylesheets: ["::cue { color: red }"], regions: [Region(id: "r")],
       header: ["Kind: captions"])
     track.path = "in.vtt"
+    track.comments = [
+      TrackComment(text: "NOTE a", beforeCue: 0), TrackComment(text: "NOTE b", beforeCue: 2),
+    ]
     var bytes: [UInt8] = []
     let lossy = TTMLWriter.write(track, into: &bytes)
     let text = String(decoding: bytes, as: UTF8.self)
@@ -110,6 +113,7 @@ import Testing
         "1 style sheet not kept in TTML",
         "1 WebVTT region not kept in TTML",
         "header text not kept in TTML",
+        "2 NOTE comments not kept in TTML",
         "cue 1 loses class yellow, inner timestamp 00:00:00.500, ruby (its text written in "
           + "parentheses) in TTML",
         "cue 2 loses line 30% (written as the top region), position 20%, size 50% in TTML",
