@@ -10,6 +10,9 @@ extension TimingPass {
     let minimum = Int64(limits.minimumDurationMilliseconds)
     let inOrder = isInOrder
     var latest: Int?
+    // The findings a change not fixed already reports, looked up at each leftover.
+    var reported = Set(
+      changes.lazy.filter { !$0.fixed }.map { LeftoverKey(rule: $0.rule, cue: $0.cueIndex) })
     for offset in entries.indices {
       let entry = entries[offset]
       let cue = entry.cue
@@ -20,30 +23,30 @@ extension TimingPass {
       let short = shortfall(of: entry, next: next)
       if let previous, cue.start < previous.cue.start {
         leftover(
-          TimingRepair.outOfOrder, entry,
+          TimingRepair.outOfOrder, entry, reported: &reported,
           "left cue \(number) at \(cue.start), before cue \(previous.number) at "
             + "\(previous.cue.start)")
       }
       if cue.end <= cue.start {
         leftover(
-          TimingRepair.zeroDuration, entry,
+          TimingRepair.zeroDuration, entry, reported: &reported,
           "left cue \(number) ending at \(cue.end), at or before its start \(cue.start)" + short)
       }
       if duration > 0, duration < minimum {
         leftover(
-          TimingRepair.minDuration, entry,
+          TimingRepair.minDuration, entry, reported: &reported,
           "left cue \(number) lasting \(Self.seconds(duration)), under the minimum "
             + Self.seconds(minimum) + short)
       }
       if duration > maximum {
         leftover(
-          TimingRepair.maxDuration, entry,
+          TimingRepair.maxDuration, entry, reported: &reported,
           "left cue \(number) lasting \(Self.seconds(duration)), over the maximum "
             + Self.seconds(maximum))
       }
       if duration > 0, entry.readingDuration > duration {
         leftover(
-          TimingRepair.charactersPerSecond, entry,
+          TimingRepair.charactersPerSecond, entry, reported: &reported,
           "left cue \(number) lasting \(Self.seconds(duration)), too short to read at "
             + "\(rateName)" + shortfall(of: entry, next: next, reading: true))
       }
@@ -51,7 +54,7 @@ extension TimingPass {
         let shortGap = Self.duration(previous.cue.end, cue.start)
         if shortGap > 0, shortGap < gap {
           leftover(
-            TimingRepair.minGap, entry,
+            TimingRepair.minGap, entry, reported: &reported,
             "left the \(Self.seconds(shortGap)) gap between cue \(previous.number) and cue "
               + "\(number): ending cue \(previous.number) earlier would leave it too short, "
               + "and where cue \(number) starts, longer than the maximum "
@@ -73,25 +76,32 @@ extension TimingPass {
                 + "\(Self.seconds(Self.duration(earlier.cue.start, cue.start))), under the "
                 + "minimum \(Self.seconds(trimFloor))"
         leftover(
-          TimingRepair.overlap, entry,
+          TimingRepair.overlap, entry, reported: &reported,
           "left cue \(number) overlapping cue \(earlier.number): " + reason)
       }
       if let media = repair.mediaDuration, media > .zero, cue.start >= media {
         leftover(
-          TimingRepair.beyondMedia, entry,
+          TimingRepair.beyondMedia, entry, reported: &reported,
           "left cue \(number) starting at \(cue.start), after the media ends at \(media)")
       }
       if latest.map({ cue.end > entries[$0].cue.end }) ?? true { latest = offset }
     }
   }
 
+  /// A rule and a cue (`RepairChange.cueIndex`).
+  private struct LeftoverKey: Hashable {
+    var rule: String
+    var cue: Int?
+  }
+
   /// Reports a finding left on `entry` under `rule`, unless the rule is off or a change
-  /// not fixed already reports it.
-  private mutating func leftover(_ rule: String, _ entry: Entry, _ message: String) {
-    guard isOn(rule) else { return }
-    let reported = changes.contains { change in
-      change.rule == rule && change.cueIndex == entry.index && !change.fixed
+  /// not fixed already reports it (`reported`, which it joins).
+  private mutating func leftover(
+    _ rule: String, _ entry: Entry, reported: inout Set<LeftoverKey>, _ message: String
+  ) {
+    guard isOn(rule), reported.insert(LeftoverKey(rule: rule, cue: entry.index)).inserted else {
+      return
     }
-    if !reported { change(rule, entry, message, fixed: false) }
+    change(rule, entry, message, fixed: false)
   }
 }
