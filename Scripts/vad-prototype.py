@@ -12,7 +12,9 @@ to 3400 Hz, 35th-percentile floor over 6 s, 6 dB mean rise, 2.5 dB spectral chan
 Docs/audio-activity.md), `ungated` the same without the segment gate. Settings tried and
 not shipped: `fullends` (the floor windows keep their full length at the ends of the
 file), `lookahead`/`weakend` (a segment's end moves on over weak frames), `fluxspan`
-(the spectral change may come from a neighbouring frame). Tune on the `tuning` split and the espeak-ng fixtures only;
+(the spectral change may come from a neighbouring frame), `runflux` (a whole run over the
+threshold is active once enough of its frames change), `fluxrise` (each band's change
+weighted by its rise above the floor). Tune on the `tuning` split and the espeak-ng fixtures only;
 `librivox` and `all` are for reporting.
 """
 
@@ -95,6 +97,11 @@ class Features:
         lp = 10 * np.log10(p + 1e-12)
         change = (p[1:] * np.abs(lp[1:] - lp[:-1])).sum(1) / (total[1:] + 1e-14)
         self.flux = np.concatenate([[0], change])
+        # The same per band.
+        moved = p[1:] * np.abs(lp[1:] - lp[:-1])
+        bandflux = np.stack([moved[:, edges[b]:edges[b + 1]].sum(1) /
+                             (self.bands[1:, b] + 1e-14) for b in range(8)], 1)
+        self.bandflux = np.concatenate([np.zeros((1, 8)), bandflux])
         centre = frames[:, pad:pad + hop]
         self.energy = (centre ** 2).sum(1)
         self.count = count
@@ -259,8 +266,14 @@ def decide(F, cfg):
     else:
         h = np.ones(F.count)
     strong = (score >= cfg["thr"]) & (F.total >= -55)
+    loudrun = strong.copy()
     if cfg.get("flux"):
         flux = F.flux
+        if cfg.get("fluxrise"):
+            # The change of each band weighted by how far the band rises above its floor:
+            # measured where the sound stands out of the bed.
+            rise = np.maximum(0, F.levels - floors)
+            flux = (rise * F.bandflux).sum(1) / np.maximum(rise.sum(1), 1e-9)
         if cfg.get("avgflux", 1) > 1:
             flux = np.convolve(flux, np.ones(cfg["avgflux"]) / cfg["avgflux"], "same")
         if cfg.get("fluxspan"):
@@ -285,6 +298,24 @@ def decide(F, cfg):
             w = w[~np.isnan(w)]
             ref[i] = np.quantile(w, q) if len(w) else -200
         strong &= F.total >= ref - cfg["gate"]
+        loudrun &= F.total >= ref - cfg["gate"]
+    if cfg.get("runflux"):
+        # Within a run of frames over the threshold, every frame is active once enough of
+        # them pass the spectral change (a steady vowel inside a word).
+        k = cfg["runflux"]
+        i, n = 0, F.count
+        out = strong.copy()
+        while i < n:
+            if loudrun[i]:
+                j = i
+                while j < n and loudrun[j]:
+                    j += 1
+                if strong[i:j].sum() >= k:
+                    out[i:j] = True
+                i = j
+            else:
+                i += 1
+        strong = out
     extra = {"score": score}
     if cfg.get("gate") is not None:
         extra["ref"] = ref
