@@ -9,7 +9,12 @@ caches in /tmp/captionkit-bench-vad/seed-25) and scores each variant with bench-
 scoring. `baseline` reproduces AudioActivityDetector as it was (8 log-spaced bands from 300
 to 3400 Hz, 35th-percentile floor over 6 s, 6 dB mean rise, 2.5 dB spectral change,
 -55 dBFS, then ActivitySmoother); `shipped` the detector as shipped now (see
-Docs/audio-activity.md). Tune on the `tuning` split and the espeak-ng fixtures only;
+Docs/audio-activity.md), `ungated` the same without the segment gate. Settings tried and
+not shipped: `fullends` (the floor windows keep their full length at the ends of the
+file), `lookahead`/`weakend` (a segment's end moves on over weak frames), `fluxspan`
+(the spectral change may come from a neighbouring frame), `runflux` (a whole run over the
+threshold is active once enough of its frames change), `fluxrise` (each band's change
+weighted by its rise above the floor). Tune on the `tuning` split and the espeak-ng fixtures only;
 `librivox` and `all` are for reporting.
 """
 
@@ -36,13 +41,24 @@ def read(path):
         return np.frombuffer(f.readframes(f.getnframes()), "<i2").astype(np.float32) / 32768
 
 
-def sliding_percentile(x, half, q):
-    """Per column, the q-quantile of x over frames i-half..i+half (clipped at the ends)."""
+def bounds(i, half, n, full=False):
+    """The window of frame i: frames i-half..i+half, clipped at the ends; with `full`, a
+    window of the same length moved inside the file instead (the first or last 2·half+1
+    frames near the ends)."""
+    if full:
+        lo = max(0, min(i - half, n - 1 - 2 * half))
+        return lo, min(n, lo + 2 * half + 1)
+    return max(0, i - half), min(n, i + half + 1)
+
+
+def sliding_percentile(x, half, q, full=False):
+    """Per column, the q-quantile of x over frames i-half..i+half (clipped at the ends, or
+    moved inside the file with `full`)."""
     n = len(x)
     out = np.empty_like(x)
     # Half-dB steps, as LevelHistogram.
     for i in range(n):
-        lo, hi = max(0, i - half), min(n, i + half + 1)
+        lo, hi = bounds(i, half, n, full)
         out[i] = np.quantile(np.floor(x[lo:hi] * 2) / 2 + 0.25, q, axis=0, method="inverted_cdf")
     return out
 
@@ -81,6 +97,11 @@ class Features:
         lp = 10 * np.log10(p + 1e-12)
         change = (p[1:] * np.abs(lp[1:] - lp[:-1])).sum(1) / (total[1:] + 1e-14)
         self.flux = np.concatenate([[0], change])
+        # The same per band.
+        moved = p[1:] * np.abs(lp[1:] - lp[:-1])
+        bandflux = np.stack([moved[:, edges[b]:edges[b + 1]].sum(1) /
+                             (self.bands[1:, b] + 1e-14) for b in range(8)], 1)
+        self.bandflux = np.concatenate([np.zeros((1, 8)), bandflux])
         centre = frames[:, pad:pad + hop]
         self.energy = (centre ** 2).sum(1)
         self.count = count
@@ -107,7 +128,8 @@ class Features:
         return norm[:, lo:hi].max(1)
 
 
-def smooth(active, hop, burst=60, hang=150, merge=250, minimum=250, starts_back=None):
+def smooth(active, hop, burst=60, hang=150, merge=250, minimum=250, starts_back=None,
+           ends_forward=None):
     """ActivitySmoother in frames: returns (start, end) frame spans."""
     f = lambda ms: int((ms * RATE / 1000 + hop // 2) // hop)
     burst, hang, merge, minimum = max(1, f(burst)), f(hang), f(merge), max(1, f(minimum))
@@ -130,6 +152,8 @@ def smooth(active, hop, burst=60, hang=150, merge=250, minimum=250, starts_back=
             continue
         if starts_back is not None:
             s = starts_back(s)
+        if ends_forward is not None:
+            e = ends_forward(e)
         if seg and s <= seg[1] + merge:
             seg = (seg[0], e + hang)
         else:
@@ -158,7 +182,17 @@ def run(cfg, mixes):
     for bed, (samples, truth, F) in mixes.items():
         active, extra = decide(F, cfg)
         back = extra.get("back")
-        spans = smooth(active, F.hop, hang=cfg.get("hang", 150), starts_back=back)
+        spans = smooth(active, F.hop, hang=cfg.get("hang", 150), starts_back=back,
+                       ends_forward=extra.get("forward"))
+        if cfg.get("segpeak") is not None:
+            # A segment must rise somewhere within `segpeak` dB of the loud level (background
+            # talkers lie well under the foreground).
+            loud = active & (F.total >= extra["ref"] - cfg["segpeak"])
+            spans = [(s, e) for s, e in spans if loud[s:e].any()]
+        if cfg.get("segscore") is not None:
+            # A segment must reach a higher score somewhere (hysteresis).
+            high = active & (extra["score"] >= cfg["segscore"])
+            spans = [(s, e) for s, e in spans if high[s:e].any()]
         results[bed] = bench.score(truth, segments_of(spans, F.hop))
     return results
 
@@ -170,16 +204,17 @@ def decide(F, cfg):
         return active, {}
     # "floor": a low percentile over a long window, plus harmonicity and a relative gate.
     half = int(cfg.get("window", 6000) * RATE / 1000 / F.hop) // 2
-    key = ("floors", half, cfg["pct"])
+    full = bool(cfg.get("fullends"))
+    key = ("floors", half, cfg["pct"], full)
     if key not in F.cache:
-        F.cache[key] = sliding_percentile(F.levels, half, cfg["pct"])
+        F.cache[key] = sliding_percentile(F.levels, half, cfg["pct"], full)
     floors = F.cache[key] + cfg.get("offset", 0)
     if cfg.get("pct2") is not None:
         # Raise the floor by the bed's own spread: a bed with deep dips (babble, music) needs
         # a larger rise than a steady one (noise).
-        key2 = ("floors", half, cfg["pct2"])
+        key2 = ("floors", half, cfg["pct2"], full)
         if key2 not in F.cache:
-            F.cache[key2] = sliding_percentile(F.levels, half, cfg["pct2"])
+            F.cache[key2] = sliding_percentile(F.levels, half, cfg["pct2"], full)
         spread = np.minimum(F.cache[key2] - F.cache[key], cfg.get("cap", 99))
         if cfg.get("bandmean"):
             spread = np.repeat(spread.mean(1, keepdims=True), 8, 1)
@@ -188,17 +223,18 @@ def decide(F, cfg):
             # Only a bed near the speech counts: far below the loudest speech (silence, room
             # tone), the spread is that of speech against silence.
             whalf = int(cfg.get("window", 6000) * RATE / 1000 / F.hop) // 2
-            ref = sliding_percentile(F.total[:, None], whalf, 0.95)[:, 0]
-            low = sliding_percentile(F.total[:, None], whalf, cfg["pct"])[:, 0]
+            ref = sliding_percentile(F.total[:, None], whalf, 0.95, full)[:, 0]
+            low = sliding_percentile(F.total[:, None], whalf, cfg["pct"], full)[:, 0]
             depth = ref - low
             weight = np.clip((cfg["depth"] + 5 - depth) / 5, 0, 1)
             offset = offset * weight[:, None]
         if cfg.get("fluxbed") is not None:
             # Only a bed whose spectrum keeps changing (babble) needs the raise; music's
             # held notes are kept out by the spectral-change check already.
-            fkey = ("fluxpct", half, cfg.get("fluxq", 0.2))
+            fkey = ("fluxpct", half, cfg.get("fluxq", 0.2), full)
             if fkey not in F.cache:
-                F.cache[fkey] = sliding_percentile(F.flux[:, None], half, cfg.get("fluxq", 0.2))[:, 0]
+                F.cache[fkey] = sliding_percentile(F.flux[:, None], half, cfg.get("fluxq", 0.2),
+                                                   full)[:, 0]
             lo, hi = cfg["fluxbed"]
             a = cfg.get("fluxmin", 0)
             offset = offset * (a + (1 - a) * np.clip((F.cache[fkey] - lo) / (hi - lo), 0, 1))[:, None]
@@ -206,9 +242,10 @@ def decide(F, cfg):
     if cfg.get("short") is not None:
         # A second floor over a short window follows a bed that swells and fades.
         shalf = int(cfg["short"] * RATE / 1000 / F.hop) // 2
-        skey = ("floors", shalf, cfg.get("spct", cfg["pct"]))
+        sfull = bool(cfg.get("fullfollow"))
+        skey = ("floors", shalf, cfg.get("spct", cfg["pct"]), sfull)
         if skey not in F.cache:
-            F.cache[skey] = sliding_percentile(F.levels, shalf, cfg.get("spct", cfg["pct"]))
+            F.cache[skey] = sliding_percentile(F.levels, shalf, cfg.get("spct", cfg["pct"]), sfull)
         floors = np.maximum(floors, F.cache[skey] + cfg.get("soff", 0))
     if cfg.get("score", "A") == "A":
         score = np.maximum(0, F.levels - floors).mean(1)
@@ -229,10 +266,21 @@ def decide(F, cfg):
     else:
         h = np.ones(F.count)
     strong = (score >= cfg["thr"]) & (F.total >= -55)
+    loudrun = strong.copy()
     if cfg.get("flux"):
         flux = F.flux
+        if cfg.get("fluxrise"):
+            # The change of each band weighted by how far the band rises above its floor:
+            # measured where the sound stands out of the bed.
+            rise = np.maximum(0, F.levels - floors)
+            flux = (rise * F.bandflux).sum(1) / np.maximum(rise.sum(1), 1e-9)
         if cfg.get("avgflux", 1) > 1:
             flux = np.convolve(flux, np.ones(cfg["avgflux"]) / cfg["avgflux"], "same")
+        if cfg.get("fluxspan"):
+            # The spectrum must have changed somewhere within `fluxspan` frames of the frame.
+            k = cfg["fluxspan"]
+            padded = np.concatenate([np.zeros(k), flux, np.zeros(k)])
+            flux = np.max(np.stack([padded[i:i + len(flux)] for i in range(2 * k + 1)]), 0)
         strong &= flux >= cfg["flux"]
     if cfg.get("harm") is not None:
         voiced = h >= cfg["harm"]
@@ -245,11 +293,32 @@ def decide(F, cfg):
         ref = np.empty(F.count)
         q = cfg.get("gateq", 0.9)
         for i in range(F.count):
-            w = lv[max(0, i - ghalf):i + ghalf + 1]
+            lo, hi = bounds(i, ghalf, F.count, full)
+            w = lv[lo:hi]
             w = w[~np.isnan(w)]
             ref[i] = np.quantile(w, q) if len(w) else -200
         strong &= F.total >= ref - cfg["gate"]
-    extra = {}
+        loudrun &= F.total >= ref - cfg["gate"]
+    if cfg.get("runflux"):
+        # Within a run of frames over the threshold, every frame is active once enough of
+        # them pass the spectral change (a steady vowel inside a word).
+        k = cfg["runflux"]
+        i, n = 0, F.count
+        out = strong.copy()
+        while i < n:
+            if loudrun[i]:
+                j = i
+                while j < n and loudrun[j]:
+                    j += 1
+                if strong[i:j].sum() >= k:
+                    out[i:j] = True
+                i = j
+            else:
+                i += 1
+        strong = out
+    extra = {"score": score}
+    if cfg.get("gate") is not None:
+        extra["ref"] = ref
     lb = cfg.get("lookback")
     if lb:
         weak = (score >= cfg.get("weak", 3)) & (F.total >= -55)
@@ -263,18 +332,35 @@ def decide(F, cfg):
                 k -= 1
             return k
         extra["back"] = back
+    la = cfg.get("lookahead")
+    if la:
+        # The end moves on over the weak frames just after the last active one, where the
+        # word fades back into the bed.
+        weak2 = (score >= cfg.get("weakend", cfg.get("weak", 3))) & (F.total >= -55)
+        if cfg.get("gate") is not None:
+            weak2 &= F.total >= ref - cfg["gate"]
+        limit2 = int(la * RATE / 1000 / F.hop)
+
+        def forward(e):
+            k = e
+            while k < F.count and k - e < limit2 and weak2[k]:
+                k += 1
+            return k
+        extra["forward"] = forward
     return strong, extra
 
 
 VARIANTS = {
     "baseline": {"kind": "baseline"},
-    # The settings AudioActivityDetector ships with now.
-    "shipped": {"kind": "floor", "window": 10000, "pct": 0.05, "short": 2000, "spct": 0.05,
+    # The detector before the segment gate (segmentGate).
+    "ungated": {"kind": "floor", "window": 10000, "pct": 0.05, "short": 2000, "spct": 0.05,
                 "soff": 0, "pct2": 0.2, "k": 3, "s0": 2.5, "bandmean": 1, "depth": 60,
                 "fluxbed": [1, 2], "fluxmin": 0.6, "score": "A", "avgA": 7, "thr": 4.5,
                 "flux": 2.5, "gate": 30, "gatestrong": 0, "gatewindow": 10000, "gateq": 0.95,
                 "lookback": 60, "weak": 3},
 }
+# The settings AudioActivityDetector ships with now.
+VARIANTS["shipped"] = {**VARIANTS["ungated"], "segpeak": 8}
 
 
 def fmt(results):

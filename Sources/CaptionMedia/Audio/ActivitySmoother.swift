@@ -2,7 +2,7 @@
 /// dropouts, ignores bursts shorter than a minimum, holds each segment open for a hangover,
 /// merges segments separated by short gaps and drops segments that stay too short. A run may
 /// start up to `lookBack` frames before its first active frame, over the weak frames (close
-/// to active) just before it.
+/// to active) just before it. A segment none of whose active frames is loud is dropped.
 struct ActivitySmoother {
   /// A finished segment in frames: `start ..< end`, with the energy of its active frames.
   struct Span {
@@ -10,6 +10,8 @@ struct ActivitySmoother {
     var end: Int
     var energy: Double
     var samples: Int
+    /// Whether one of its active frames is loud.
+    var loud = true
   }
 
   let minimumBurst: Int
@@ -28,6 +30,7 @@ struct ActivitySmoother {
   private var runLastActive = -1
   private var runEnergy = 0.0
   private var runSamples = 0
+  private var runLoud = false
   private var segment: Span?
   private(set) var finished: [Span] = []
 
@@ -40,8 +43,11 @@ struct ActivitySmoother {
   }
 
   /// Takes the decision for the next frame and the energy (sum of squares) of its samples.
-  /// A weak frame, not active itself, may open the segment of an active run that follows.
-  mutating func push(active: Bool, weak: Bool = false, energy: Double, samples: Int) {
+  /// A weak frame, not active itself, may open the segment of an active run that follows;
+  /// a segment is kept only if one of its active frames is `loud`.
+  mutating func push(
+    active: Bool, weak: Bool = false, loud: Bool = true, energy: Double, samples: Int
+  ) {
     if active {
       if runStart < 0 {
         runStart = frame - min(weakRun, lookBack)
@@ -50,6 +56,7 @@ struct ActivitySmoother {
       runLastActive = frame
       runEnergy += energy
       runSamples += samples
+      if loud { runLoud = true }
       weakRun = 0
     } else {
       weakRun = weak && runStart < 0 ? weakRun + 1 : 0
@@ -76,24 +83,28 @@ struct ActivitySmoother {
     let end = runLastActive + 1
     let energy = runEnergy
     let samples = runSamples
+    let loud = runLoud
     runStart = -1
     runEnergy = 0
     runSamples = 0
+    runLoud = false
     guard end - runFirstActive >= minimumBurst else { return }
     if var open = segment, start <= open.end + mergeGap {
       open.end = end + hangover
       open.energy += energy
       open.samples += samples
+      open.loud = open.loud || loud
       segment = open
     } else {
       if let open = segment { emit(open, limit: Int.max) }
-      segment = Span(start: start, end: end + hangover, energy: energy, samples: samples)
+      segment = Span(
+        start: start, end: end + hangover, energy: energy, samples: samples, loud: loud)
     }
   }
 
   private mutating func emit(_ span: Span, limit: Int) {
     var span = span
     span.end = min(span.end, limit)
-    if span.end - span.start >= minimumSegment { finished.append(span) }
+    if span.end - span.start >= minimumSegment && span.loud { finished.append(span) }
   }
 }

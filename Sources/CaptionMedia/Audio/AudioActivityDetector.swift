@@ -17,8 +17,9 @@ public import CaptionCore
 /// score reaches `threshold`, the spectrum keeps changing (not a held note) and the frame is
 /// not far under the loud level of the programme. Runs of active frames then go through
 /// `ActivitySmoother` (minimum burst, look-back to where the rise began, hangover, gap
-/// merging, minimum segment). Memory stays bounded: only the floor window of frame
-/// summaries is kept, never the audio.
+/// merging, minimum segment); a segment none of whose active frames comes near the loud
+/// level (a talker in the background) is dropped. Memory stays bounded: only the floor
+/// window of frame summaries is kept, never the audio.
 public struct AudioActivityDetector: Sendable {
   /// The sample rate the detector expects, in hertz.
   public static let sampleRate = 16_000
@@ -65,6 +66,7 @@ public struct AudioActivityDetector: Sendable {
   private var scores: [Float]
   private var passesLevel: [Bool]
   private var passesChange: [Bool]
+  private var nearLoud: [Bool]
   private var frames = 0
   /// Frames whose score is known, and frames handed to the smoother.
   private var scored = 0
@@ -137,6 +139,7 @@ public struct AudioActivityDetector: Sendable {
     scores = [Float](repeating: 0, count: span)
     passesLevel = [Bool](repeating: false, count: span)
     passesChange = [Bool](repeating: false, count: span)
+    nearLoud = [Bool](repeating: false, count: span)
     func frames(_ time: MediaTime) -> Int {
       // Clamped first, so that rounding cannot overflow.
       let samples = min(time.converted(to: Int32(rate)).value, Int64(Int32.max) * Int64(hop))
@@ -149,7 +152,7 @@ public struct AudioActivityDetector: Sendable {
   }
 
   /// The percentile of the speech band's level taken as the programme's loud level, for
-  /// `speechGate` and `bedDepth`.
+  /// `speechGate`, `segmentGate` and `bedDepth`.
   static let loudFraction: Float = 0.95
 
   /// Analyses the next samples (mono, 16 kHz, full scale ±1).
@@ -300,6 +303,7 @@ public struct AudioActivityDetector: Sendable {
     passesLevel[index] =
       level >= Float(options.minimumLevel) && !(level < loud - Float(options.speechGate))
     passesChange[index] = ringFlux[slot] >= Float(options.spectralChange)
+    nearLoud[index] = !(level < loud - Float(options.segmentGate))
     scored += 1
   }
 
@@ -352,7 +356,8 @@ public struct AudioActivityDetector: Sendable {
       score >= Float(options.threshold) && passesLevel[index] && passesChange[index]
     let weak = !active && score >= Float(options.lookBackThreshold) && passesLevel[index]
     smoother.push(
-      active: active, weak: weak, energy: ringEnergy[decided % ringSize], samples: hop)
+      active: active, weak: weak, loud: nearLoud[index], energy: ringEnergy[decided % ringSize],
+      samples: hop)
     decided += 1
     collect()
   }

@@ -95,6 +95,23 @@ import Testing
     }
   }
 
+  @Test func aBurstFarUnderTheLoudOnesIsDropped() throws {
+    // Bursts of noise at -20 dBFS RMS at 2 and 9 s, one at -35 dBFS at 6 s, over -60 dBFS.
+    var samples = noise(seconds: 12, amplitude: 0.001 * Float(3).squareRoot(), seed: 1)
+    for (start, amplitude) in [(2, Float(0.1)), (6, 0.1 * Float(0.03).squareRoot()), (9, 0.1)] {
+      let burst = noise(seconds: 1, amplitude: amplitude * Float(3).squareRoot(), seed: 2)
+      for (i, x) in burst.enumerated() { samples[start * Self.rate + i] += x }
+    }
+    let starts = detect(samples).segments.map { ($0.start.seconds * 10).rounded() / 10 }
+    #expect(starts == [2, 9])
+    // Without the gate on a segment's loudest frame, the quiet burst is found too.
+    var options = AudioActivityOptions()
+    options.segmentGate = .infinity
+    var ungated = AudioActivityDetector(options: options)
+    ungated.process(samples)
+    #expect(ungated.finish().segments.map { ($0.start.seconds * 10).rounded() / 10 } == [2, 6, 9])
+  }
+
   @Test func theChunkSizeDoesNotChangeTheResult() throws {
     let samples = try readMonoWAV(SpeechFixtures.mix("music", snr: 10)).samples
     let whole = detect(samples, chunk: samples.count)
@@ -122,6 +139,7 @@ import Testing
     options.heldBedShare = .nan
     options.bedDepth = .nan
     options.speechGate = -.infinity
+    options.segmentGate = .nan
     options.lookBackThreshold = .nan
     options.threshold = .nan
     var detector = AudioActivityDetector(options: options)
