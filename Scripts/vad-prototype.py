@@ -360,7 +360,7 @@ VARIANTS = {
                 "lookback": 60, "weak": 3},
 }
 # The settings AudioActivityDetector ships with now.
-VARIANTS["shipped"] = {**VARIANTS["ungated"], "segpeak": 8}
+VARIANTS["shipped"] = {**VARIANTS["ungated"], "segpeak": 10}
 
 
 def fmt(results):

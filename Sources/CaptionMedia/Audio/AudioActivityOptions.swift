@@ -65,8 +65,8 @@ public struct AudioActivityOptions: Sendable, Hashable {
   /// A segment is kept only when one of its active frames comes within this many decibels
   /// of the loud level of the programme (the same as for `speechGate`): talkers in the
   /// background (babble, a crowd) rise above their floor now and then like speech, but stay
-  /// well under the speech in the foreground. Default 8 dB; `.infinity` turns it off.
-  public var segmentGate: Double = 8
+  /// well under the speech in the foreground. Default 10 dB; `.infinity` turns it off.
+  public var segmentGate: Double = 10
   /// A segment starts up to this much earlier than its first active frame, over the frames
   /// just before it whose smoothed rise reaches `lookBackThreshold`: where the word began
   /// to rise out of the bed rather than where it crossed `threshold`. Default 60 ms.

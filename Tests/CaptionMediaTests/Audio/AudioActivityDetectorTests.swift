@@ -112,6 +112,24 @@ import Testing
     #expect(ungated.finish().segments.map { ($0.start.seconds * 10).rounded() / 10 } == [2, 6, 9])
   }
 
+  @Test func aQuieterLineNearTheLoudOnesIsKept() throws {
+    // The burst at 6 s 9 dB under the others (a line spoken more softly): inside the gate.
+    var samples = noise(seconds: 12, amplitude: 0.001 * Float(3).squareRoot(), seed: 1)
+    let soft = 0.1 * Float(0.126).squareRoot()
+    for (start, amplitude) in [(2, Float(0.1)), (6, soft), (9, 0.1)] {
+      let burst = noise(seconds: 1, amplitude: amplitude * Float(3).squareRoot(), seed: 2)
+      for (i, x) in burst.enumerated() { samples[start * Self.rate + i] += x }
+    }
+    let starts = detect(samples).segments.map { ($0.start.seconds * 10).rounded() / 10 }
+    #expect(starts == [2, 6, 9])
+    // A narrower gate loses it.
+    var options = AudioActivityOptions()
+    options.segmentGate = 6
+    var narrow = AudioActivityDetector(options: options)
+    narrow.process(samples)
+    #expect(narrow.finish().segments.map { ($0.start.seconds * 10).rounded() / 10 } == [2, 9])
+  }
+
   @Test func theChunkSizeDoesNotChangeTheResult() throws {
     let samples = try readMonoWAV(SpeechFixtures.mix("music", snr: 10)).samples
     let whole = detect(samples, chunk: samples.count)
