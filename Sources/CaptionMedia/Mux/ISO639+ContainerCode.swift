@@ -18,13 +18,30 @@ extension ISO639 {
     return table
   }()
 
-  /// The terminology form of a bibliographic code (`fra` for `fre`), which MOV needs: FFmpeg's
-  /// MOV muxer drops a bibliographic code without a word. Other codes are returned as they
-  /// are.
-  static func terminologyCode(_ code: String) -> String {
-    let lower = code.lowercased()
-    guard bibliographic.contains(lower), let short = twoLetter[lower] else { return code }
-    return twoLetter.first { $0.value == short && $0.key != lower }?.key ?? code
+  /// The form of a language with two ISO 639-2 codes that FFmpeg's MOV muxer stores. Its
+  /// table of QuickTime language codes holds one of the two (`ger` but not `deu`, `fra` but
+  /// not `fre`), and it drops the other without a word; Maori (`mao`, `mri`) is in neither.
+  /// Checked against FFmpeg 5.1 by writing each code to a `.mov` and reading it back.
+  static let movForm: [String: String] = {
+    var table: [String: String] = [:]
+    for (bibliographic, terminology, stored) in [
+      ("alb", "sqi", "alb"), ("arm", "hye", "arm"), ("baq", "eus", "baq"), ("bur", "mya", "bur"),
+      ("chi", "zho", "chi"), ("cze", "ces", "ces"), ("dut", "nld", "dut"), ("fre", "fra", "fra"),
+      ("geo", "kat", "geo"), ("ger", "deu", "ger"), ("gre", "ell", "gre"), ("ice", "isl", "ice"),
+      ("mac", "mkd", "mac"), ("may", "msa", "may"), ("per", "fas", "per"), ("rum", "ron", "ron"),
+      ("slo", "slk", "slk"), ("tib", "bod", "tib"), ("wel", "cym", "wel"),
+    ] {
+      table[bibliographic] = stored
+      table[terminology] = stored
+    }
+    return table
+  }()
+
+  /// The code to give FFmpeg's MOV muxer for `code`: the form of its table where a language
+  /// has two; other codes as they are (a code the table lacks is dropped by the muxer, which
+  /// the mux reports after reading the file back).
+  static func movCode(_ code: String) -> String {
+    movForm[code.lowercased()] ?? code
   }
 
   /// The ISO 639-2 code a container stores for `tag` (`fre` for `fr-CA`, `yue` for `yue`);

@@ -102,10 +102,8 @@ public enum MediaMuxer {
           ofStream: index, of: source, to: outputIndex,
           clearingDefault: clearsDefault && type == .subtitle)
       else { continue }
-      if container == .mov, let language = stream.language,
-        ISO639.terminologyCode(language) != language
-      {
-        sink.setMetadata(ofStream: outputIndex, "language", ISO639.terminologyCode(language))
+      if container == .mov, let language = stream.language, ISO639.movCode(language) != language {
+        sink.setMetadata(ofStream: outputIndex, "language", ISO639.movCode(language))
       }
       mapping[index] = outputIndex
       copied.append((index, outputIndex))
@@ -116,7 +114,7 @@ public enum MediaMuxer {
             ? "stream \(outputIndex) (\(codecName), copied from stream \(index))"
             : "stream \(outputIndex) (\(container.defaultCodec.rawValue), converted from "
               + "stream \(index))",
-          codec: nil, file: input))
+          codec: nil, file: input, language: stream.language))
     }
     sink.copyMetadata(from: source)
     try sink.copyChapters(from: source)
@@ -159,7 +157,7 @@ public enum MediaMuxer {
         sink.setCodec(ofStream: outputIndex, to: .eia608)
       }
       let stored = ISO639.containerCode(for: track.language)
-      let code = container == .mov ? ISO639.terminologyCode(stored) : stored
+      let code = container == .mov ? ISO639.movCode(stored) : stored
       sink.setMetadata(ofStream: outputIndex, "language", code)
       if let title = track.title {
         sink.setMetadata(ofStream: outputIndex, "title", title)
@@ -214,7 +212,7 @@ public enum MediaMuxer {
           name:
             "stream \(outputIndex) (\(track.codec.rawValue)"
             + "\(track.kind.map { ", \($0.rawValue)" } ?? ""))",
-          codec: track.codec, file: track.source))
+          codec: track.codec, file: track.source, language: code))
     }
     // Stable: cues of one time keep their track order.
     pending = pending.enumerated().sorted {
@@ -282,7 +280,7 @@ public enum MediaMuxer {
     }
     _ = consume sink
 
-    diagnostics += try keptFlags(output, expected: expected, container: container)
+    diagnostics += try keptProperties(output, expected: expected, container: container)
     return MuxResult(copied: copied, added: added, diagnostics: diagnostics)
   }
 
@@ -317,7 +315,7 @@ public enum MediaMuxer {
     }
   }
 
-  /// A stream of the output whose flags are checked after writing.
+  /// A stream of the output whose flags and language are checked after writing.
   private struct Expected {
     var output: Int
     /// The flags asked for (an added track) or copied (a stream of the input).
@@ -326,6 +324,8 @@ public enum MediaMuxer {
     var name: String
     var codec: MuxSubtitleCodec?
     var file: String?
+    /// The language code given to the muxer, nil when none.
+    var language: String?
   }
 
   /// The flags a user can see a player use, checked on every stream.
@@ -334,8 +334,9 @@ public enum MediaMuxer {
     .dub, .original,
   ]
 
-  /// Remarks for each flag asked for or copied that the written file does not have.
-  private static func keptFlags(
+  /// Findings for each flag and language asked for or copied that the written file does not
+  /// have: a remark for a flag, a warning for a language.
+  private static func keptProperties(
     _ output: String, expected: [Expected], container: MuxContainer
   ) throws -> [Diagnostic] {
     let written: MediaInfo
@@ -349,6 +350,18 @@ public enum MediaMuxer {
     for entry in expected {
       guard let stream = written.streams.first(where: { $0.index == entry.output }) else {
         continue
+      }
+      if let code = entry.language, code.lowercased() != "und",
+        stream.languageCode == nil || stream.languageCode?.lowercased() == "und"
+      {
+        diagnostics.append(
+          Diagnostic(
+            rule: notKeptRule, severity: .warning,
+            message:
+              "\(entry.name) loses its language \(code): FFmpeg's \(container.displayName) "
+              + "muxer has no code for it",
+            file: entry.file,
+            hint: container == .mov ? "write .mp4 or .mkv to keep it" : nil))
       }
       let lost = entry.flags.filter { checkedFlags.contains($0) && !stream.has($0) }
       guard !lost.isEmpty else { continue }

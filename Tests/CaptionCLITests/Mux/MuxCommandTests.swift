@@ -131,6 +131,31 @@ struct MuxCommandTests {
     #expect(try Self.embeddedCues(output, stream: 2) == Self.cues(english))
   }
 
+  @Test func movStoresEachLanguageInTheFormItsMuxerKnowsOrSaysItIsLost() throws {
+    let folder = try TemporaryFolder()
+    let media = try MuxMediaMaker.mp4(in: folder)
+    let german = try folder.file("movie.de.srt", Self.englishSRT)
+    let czech = try folder.file("movie.cs.srt", Self.englishSRT)
+    let maori = try folder.file("movie.mi.srt", Self.englishSRT)
+    let output = folder.path + "/master.mov"
+    let run = ToolRun([
+      "mux", media, "--track", german, "--track", czech, "--track", maori, "-o", output,
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    // German is kept only as ger, Czech only as ces; Maori has no code in FFmpeg's MOV table.
+    let streams = try MuxMediaMaker.streams(output)
+    #expect(
+      streams.dropFirst(2).prefix(3) == [
+        "2 mov_text ger default", "3 mov_text ces -", "4 mov_text - -",
+      ],
+      "\(streams)")
+    #expect(
+      run.stderr.contains(
+        "\(maori): warning: stream 4 (mov_text) loses its language mao: FFmpeg's MOV muxer has "
+          + "no code for it [container.not-kept]\n    hint: write .mp4 or .mkv to keep it\n"))
+    #expect(!run.stderr.contains("\(german): warning"))
+  }
+
   @Test func validateFindsTheMuxedTracks() throws {
     let folder = try TemporaryFolder()
     let media = try MuxMediaMaker.mp4(in: folder)

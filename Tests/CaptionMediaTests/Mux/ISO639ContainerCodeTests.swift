@@ -13,6 +13,14 @@ struct ISO639ContainerCodeTests {
     #expect(ISO639.containerCode(for: try #require(LanguageTag(tag))) == code)
   }
 
+  @Test(arguments: [
+    ("ger", "ger"), ("deu", "ger"), ("fre", "fra"), ("fra", "fra"), ("zho", "chi"),
+    ("cze", "ces"), ("rum", "ron"), ("slo", "slk"), ("eng", "eng"), ("zul", "zul"),
+  ])
+  func movTakesTheFormOfItsTable(_ code: String, _ stored: String) {
+    #expect(ISO639.movCode(code) == stored)
+  }
+
   @Test func noLanguageIsUndetermined() {
     #expect(ISO639.containerCode(for: nil) == "und")
   }
