@@ -86,13 +86,33 @@ public enum SyncEstimator {
     searchRatios: Bool = true, pieces findPieces: Bool = true,
     maximumOffset: Int64 = SyncEstimator.maximumOffset, nearestZero: Bool = false
   ) -> SyncAlignment? {
-    let spans = cues.map {
+    let sorted = cues.map {
       ($0.start.milliseconds, max($0.start.milliseconds, $0.end.milliseconds))
     }
     .sorted { $0 < $1 }
-    guard !spans.isEmpty, reference.duration > 0 else { return nil }
-    let lastCaption = Double(spans.map(\.1).max() ?? 0)
-    let referenceSpans = reference.ranges.map { ($0.start, $0.end) }
+    guard !sorted.isEmpty, reference.duration > 0,
+      let referenceEnd = reference.ranges.map(\.end).max()
+    else { return nil }
+    // Only what can meet is searched. Cues that start after the reference ends, by more
+    // than the largest offset under the smallest ratio tried (a search moves a ratio by under
+    // 1%), overlap it under no alignment: they count in the agreement, but a stray cue at
+    // 99:00:00 does not size the timelines. Likewise the reference after the last cue.
+    let slack = searchRatios ? 1.01 : 1.0
+    let smallestRatio = max(0.01, (ratios.min() ?? 1) / slack)
+    let largestRatio = (ratios.max() ?? 1) * slack
+    let reach = (Double(referenceEnd) + Double(maximumOffset)) / smallestRatio
+    let spans = Array(sorted.prefix { Double($0.0) <= reach })
+    guard let lastEnd = spans.map(\.1).max() else { return nil }
+    let lastCaption = Double(lastEnd)
+    let referenceReach = lastCaption * largestRatio + Double(maximumOffset)
+    let referenceSpans = reference.ranges.filter { Double($0.start) <= referenceReach }
+      .map { ($0.start, $0.end) }
+    guard let referenceLast = referenceSpans.map(\.1).max() else { return nil }
+    // About a million cells at most on the fine grid: 50 ms cells up to 13 hours, longer
+    // ones beyond, so memory stays bounded whatever the times.
+    let extent = max(lastCaption * largestRatio, Double(referenceLast)) + Double(maximumOffset)
+    let fineCell = max(cell, Int64((extent / 1_000_000).rounded(.up)))
+    let coarseCell = max(Self.coarseCell, fineCell * 4)
 
     /// Timelines in cells of one size, and the transform of the reference's.
     struct Grid {
@@ -108,7 +128,7 @@ public enum SyncEstimator {
     }
     // Ratios and stretches are compared on the coarse grid; the offset is found on the fine.
     let coarse = grid(coarseCell)
-    let fine = grid(cell)
+    let fine = grid(fineCell)
 
     /// The best offset (ms) and its overlap (cells) for a ratio, over all cues or some.
     func best(ratio: Double, spans: ArraySlice<(Int64, Int64)>, on grid: Grid) -> (
@@ -229,12 +249,13 @@ public enum SyncEstimator {
       }
     }
 
-    /// The share of the cues' time that overlaps the reference under `pieces` at `ratio`.
+    /// The share of the cues' time that overlaps the reference under `pieces` at `ratio`
+    /// (every cue, those too far to be searched included).
     func agreement(_ pieces: [SyncAlignment.Piece], ratio: Double) -> Double {
       var overlap: Int64 = 0
       var total: Int64 = 0
       var piece = 0
-      for (index, span) in spans.enumerated() {
+      for (index, span) in sorted.enumerated() {
         while piece + 1 < pieces.count, pieces[piece + 1].firstCue <= index { piece += 1 }
         let a = Int64((Double(span.0) * ratio).rounded()) + pieces[piece].offset
         let b = Int64((Double(span.1) * ratio).rounded()) + pieces[piece].offset

@@ -123,6 +123,25 @@ struct SyncEstimatorTests {
     #expect(within == cues.count)
   }
 
+  /// A stray cue (or reference span) at 99 hours is not searched: it would size the
+  /// timelines at 99 hours (a gigabyte and minutes of work) and can meet nothing.
+  @Test func aCueFarPastTheReferenceIsCountedButNotSearched() throws {
+    let speech = Self.speech(minutes: 6, seed: 3)
+    let captions = speech.map { ($0.0 + 2_000, $0.1 + 2_000) } + [(356_400_000, 356_402_000)]
+    let alignment = try #require(
+      SyncEstimator.align(Self.cues(captions), to: Self.reference(speech)))
+    #expect(alignment.ratio == 1)
+    #expect(alignment.pieces.map(\.offset) == [-2_000])
+    // The far cue's 2 s count as time that overlaps nothing.
+    let total = captions.reduce(0) { $0 + $1.1 - $1.0 }
+    #expect(abs(alignment.agreement - Double(total - 2_000) / Double(total)) < 0.001)
+
+    let farReference = Self.reference(speech + [(356_400_000, 356_402_000)])
+    let back = try #require(
+      SyncEstimator.align(Self.cues(Array(captions.dropLast())), to: farReference))
+    #expect(back.pieces.map(\.offset) == [-2_000])
+  }
+
   @Test func unrelatedTimelinesGiveLowConfidence() throws {
     let speech = Self.speech(minutes: 6, seed: 1)
     let other = Self.speech(minutes: 6, seed: 99)
