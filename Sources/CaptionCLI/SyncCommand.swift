@@ -81,11 +81,11 @@ enum SyncCommand: CaptionCommand {
           contents.damage, path: target, "its speech is only partly known; nothing was written",
           in: context)
       }
-      guard let audio = contents.audio else {
-        return refuse(name, "\(target) has no audio to find speech in", format, in: context)
-      }
       let activity: AudioActivity
       do {
+        guard let audio = contents.audio else {
+          throw AudioActivityError(.noAudioStream, path: target)
+        }
         activity = try audio.get()
       } catch let error as AudioActivityError {
         // Damaged audio (FFmpegError) is input that cannot be read and keeps its own status.

@@ -23,16 +23,16 @@ extension ISO639 {
   /// not `fre`), and it drops the other without a word; Maori (`mao`, `mri`) is in neither.
   /// Checked against FFmpeg 5.1 by writing each code to a `.mov` and reading it back.
   static let movForm: [String: String] = {
+    // The pairs whose table entry is the terminology code; the others hold the bibliographic.
+    let terminologyStored: Set<String> = ["ces", "fra", "ron", "slk"]
     var table: [String: String] = [:]
-    for (bibliographic, terminology, stored) in [
-      ("alb", "sqi", "alb"), ("arm", "hye", "arm"), ("baq", "eus", "baq"), ("bur", "mya", "bur"),
-      ("chi", "zho", "chi"), ("cze", "ces", "ces"), ("dut", "nld", "dut"), ("fre", "fra", "fra"),
-      ("geo", "kat", "geo"), ("ger", "deu", "ger"), ("gre", "ell", "gre"), ("ice", "isl", "ice"),
-      ("mac", "mkd", "mac"), ("may", "msa", "may"), ("per", "fas", "per"), ("rum", "ron", "ron"),
-      ("slo", "slk", "slk"), ("tib", "bod", "tib"), ("wel", "cym", "wel"),
-    ] {
-      table[bibliographic] = stored
-      table[terminology] = stored
+    for code in bibliographic where code != "mao" {
+      guard let short = twoLetter[code],
+        let twin = twoLetter.first(where: { $0.value == short && $0.key != code })?.key
+      else { continue }
+      let stored = terminologyStored.contains(twin) ? twin : code
+      table[code] = stored
+      table[twin] = stored
     }
     return table
   }()

@@ -91,7 +91,7 @@ public enum SyncEstimator {
     }
     .sorted { $0 < $1 }
     guard !sorted.isEmpty, reference.duration > 0,
-      let referenceEnd = reference.ranges.map(\.end).max()
+      let referenceEnd = reference.ranges.last?.end
     else { return nil }
     // Only what can meet is searched. Cues that start after the reference ends, by more
     // than the largest offset under the smallest ratio tried (a search moves a ratio by under
@@ -105,9 +105,10 @@ public enum SyncEstimator {
     guard let lastEnd = spans.map(\.1).max() else { return nil }
     let lastCaption = Double(lastEnd)
     let referenceReach = lastCaption * largestRatio + Double(maximumOffset)
-    let referenceSpans = reference.ranges.filter { Double($0.start) <= referenceReach }
+    // The reference's ranges are in time order and do not overlap.
+    let referenceSpans = reference.ranges.prefix { Double($0.start) <= referenceReach }
       .map { ($0.start, $0.end) }
-    guard let referenceLast = referenceSpans.map(\.1).max() else { return nil }
+    guard let referenceLast = referenceSpans.last?.1 else { return nil }
     // About a million cells at most on the fine grid: 50 ms cells up to 13 hours, longer
     // ones beyond, so memory stays bounded whatever the times.
     let extent = max(lastCaption * largestRatio, Double(referenceLast)) + Double(maximumOffset)

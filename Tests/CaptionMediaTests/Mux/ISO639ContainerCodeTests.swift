@@ -21,6 +21,13 @@ struct ISO639ContainerCodeTests {
     #expect(ISO639.movCode(code) == stored)
   }
 
+  @Test func movKnowsOneFormOfEachPairButMaori() {
+    // 19 pairs, both forms of each mapped to the one stored.
+    #expect(ISO639.movForm.count == 38)
+    #expect(Set(ISO639.movForm.values).count == 19)
+    #expect(ISO639.movForm["mao"] == nil && ISO639.movForm["mri"] == nil)
+  }
+
   @Test func noLanguageIsUndetermined() {
     #expect(ISO639.containerCode(for: nil) == "und")
   }
