@@ -18,8 +18,18 @@ struct ClosedCaptionPass {
 
   /// How many seconds of a video stream are searched for caption data when the file is
   /// indexed (MP4, MOV), FFmpeg saw no captions when opening it and its video packets are
-  /// not read for anything else: a stream without caption data by then is read no further.
+  /// not read for anything else: a stream without caption data by then is read no further,
+  /// unless pictures sampled past the search carry some (`samplePlaces`).
   static let searchSeconds: Int64 = 120
+
+  /// At how many places, spread evenly over the rest of a searched stream, pictures are
+  /// read from the index before the pass (`sampledPictures` at each, at most `sampleBytes`
+  /// of each): caption data found there means the captions start late (after a title
+  /// sequence or an inserted promotion) and the stream is read to its end.
+  static let samplePlaces = 24
+  static let sampledPictures = 2
+  /// An access unit's SEI comes before its slices: the start of a picture is enough.
+  static let sampleBytes = 65_536
 
   let context: FormatContext
   private var readers: [StreamReader?]
@@ -38,10 +48,13 @@ struct ClosedCaptionPass {
   /// In an indexed file (MP4, MOV), a video stream that is not in `seen` (the streams FFmpeg
   /// saw captions in) nor in `readAnyway` (whose packets the pass reads for something else)
   /// is only searched: its first `searchSeconds` are read, and it is dropped if they hold no
-  /// caption data (`read(_:)` says so, and the caller stops demuxing it).
+  /// caption data (`read(_:)` says so, and the caller stops demuxing it). Before that,
+  /// pictures past the search are sampled (`bytes(offset, count)` reads the file's bytes,
+  /// empty when it cannot): a stream with caption data there, or whose index cannot be
+  /// sampled, is read to its end.
   init(
     context: FormatContext, enabled: Bool, seen: Set<Int> = [], readAnyway: Set<Int> = [],
-    head: () -> [UInt8]
+    head: () -> [UInt8], bytes: (Int64, Int) -> [UInt8] = { _, _ in [] }
   ) {
     self.context = context
     readers = Array(repeating: nil, count: context.streamCount)
@@ -63,10 +76,12 @@ struct ClosedCaptionPass {
         reader = StreamReader(
           index: index, source: .a53(codec: codec), a53: A53CaptionReader(syntax: syntax),
           base: base)
-        if context.isRead(by: "mov"), !seen.contains(index), !readAnyway.contains(index) {
-          reader?.searchTicks =
-            Self.searchSeconds * Int64(base.denominator)
-            / max(1, Int64(base.numerator))
+        let search = Self.searchSeconds * Int64(base.denominator) / max(1, Int64(base.numerator))
+        if context.isRead(by: "mov"), !seen.contains(index), !readAnyway.contains(index),
+          !Self.mayStartLate(
+            stream: index, of: context, syntax: syntax, searchTicks: search, bytes: bytes)
+        {
+          reader?.searchTicks = search
         }
       } else if codec == "eia_608" {
         reader = StreamReader(
@@ -86,6 +101,59 @@ struct ClosedCaptionPass {
 
   /// The indices of the streams whose packets the pass needs.
   var streamIndices: Set<Int> { Set(order) }
+
+  /// Whether the captions of a video stream only to be searched may start past the search:
+  /// pictures sampled from the demuxer's index at `samplePlaces` places past the first
+  /// `searchTicks` carry caption data (padding included), or they cannot be sampled (the
+  /// index ends before the stream does, as in a fragmented MP4, or their bytes cannot be
+  /// read), so that late captions cannot be ruled out.
+  static func mayStartLate(
+    stream index: Int, of context: FormatContext, syntax: A53CaptionReader.Syntax,
+    searchTicks: Int64, bytes: (Int64, Int) -> [UInt8]
+  ) -> Bool {
+    let count = context.indexEntryCount(ofStream: index)
+    let stream = context.streamDescription(index)
+    guard count > 0, let first = context.indexEntry(ofStream: index, at: 0),
+      let last = context.indexEntry(ofStream: index, at: count - 1)
+    else {
+      // No index: the stream is read to its end unless it is known to be short.
+      return (stream?.duration ?? Int64.max) > searchTicks
+    }
+    let limit = first.timestamp &+ searchTicks
+    if last.timestamp <= limit {
+      // The index ends within the search: so does the stream, or the index is partial.
+      if let duration = stream?.duration { return duration > searchTicks }
+      guard let microseconds = context.duration, let base = stream?.timeBase, base.isUsable
+      else { return true }
+      let seconds = Int64(FFmpegRational.microsecond.denominator)
+      return microseconds / seconds > searchTicks * Int64(base.numerator) / Int64(base.denominator)
+    }
+    // The first entry past the search (entries are in timestamp order).
+    var low = 0
+    var high = count - 1
+    while low < high {
+      let middle = (low + high) / 2
+      let timestamp = context.indexEntry(ofStream: index, at: middle)?.timestamp ?? .max
+      if timestamp <= limit { low = middle + 1 } else { high = middle }
+    }
+    let span = count - low
+    var reader = A53CaptionReader(syntax: syntax)
+    var triplets: [UInt8] = []
+    var problems: [A53CaptionReader.Problem] = []
+    for place in 0..<samplePlaces {
+      let start = low + span * (2 * place + 1) / (2 * samplePlaces)
+      for entry in start..<min(count, start + sampledPictures) {
+        guard let (position, size, _) = context.indexEntry(ofStream: index, at: entry),
+          position >= 0, size > 0
+        else { continue }
+        let data = bytes(position, Int(min(size, Int64(sampleBytes))))
+        if data.isEmpty { return true }
+        data.withUnsafeBytes { reader.read($0, triplets: &triplets, problems: &problems) }
+        if !triplets.isEmpty { return true }
+      }
+    }
+    return false
+  }
 
   /// Makes pair times relative to `origin`, the presentation start (zero when unknown).
   mutating func start(origin: MediaTime?) {

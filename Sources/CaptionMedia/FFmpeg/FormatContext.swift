@@ -247,6 +247,21 @@ final class FormatContext {
   /// The size of the file in bytes; nil when unknown.
   var fileSize: Int64? { library.inputSize(pointer) }
 
+  /// How many entries the demuxer's index of the stream at `index` holds (one a sample in
+  /// MP4 and MOV, where the index is read with the header); 0 when it has none.
+  func indexEntryCount(ofStream index: Int) -> Int {
+    stream(index).map { library.indexEntryCount($0) } ?? 0
+  }
+
+  /// Entry `entry` of the demuxer's index of the stream at `index`: where its data lies in
+  /// the file, its size, and its timestamp in the stream's time base; nil out of range.
+  func indexEntry(ofStream index: Int, at entry: Int) -> (
+    position: Int64, size: Int64, timestamp: Int64
+  )? {
+    guard let stream = stream(index), entry >= 0 else { return nil }
+    return library.indexEntry(stream, entry)
+  }
+
   /// The first entry of the demuxer's index of `stream` whose data does not lie wholly
   /// within the first `size` bytes: its timestamp in the stream's time base, and how many
   /// entries the index has. Nil when every entry lies within them or there is no index.

@@ -16,6 +16,9 @@ public final class MediaFile {
   /// The start of the bytes of media read from memory, for what the demuxer does not give
   /// (a transport stream's caption service descriptors); nil for a file.
   private var memoryHead: [UInt8]?
+  /// The bytes of media read from memory, for pictures sampled apart from the pass (closed
+  /// captions that start late); nil for a file.
+  private var memoryBytes: [UInt8]?
 
   /// How many media files the calling thread has opened so far (`MediaFile`, `MediaProbe`,
   /// `MediaSubtitles` and `AudioActivityAnalyzer` alike): what shows that a check opens each
@@ -64,6 +67,7 @@ public final class MediaFile {
     info = try MediaProbe.info(of: context)
     context.deadline.extend(seconds: nil)
     self.context = context
+    memoryBytes = bytes
     // Kept only for a transport stream (packets start with 0x47, after a time code in M2TS).
     if bytes.first == 0x47 || (bytes.count > 4 && bytes[4] == 0x47) {
       memoryHead = Array(bytes.prefix(TransportStreamCaptionServices.readLimit))
@@ -106,6 +110,7 @@ public final class MediaFile {
     var damage = DamageWatch(context: context)
     let path = info.path
     let head = memoryHead
+    let memory = memoryBytes
     let others = subtitles.streamIndices.union(audioIndex.map { [$0] } ?? []).union(
       damage.observed)
     var captions = ClosedCaptionPass(
@@ -114,6 +119,12 @@ public final class MediaFile {
       readAnyway: others,
       head: {
         head ?? FileHead.read(path, limit: TransportStreamCaptionServices.readLimit)
+      },
+      bytes: { offset, count in
+        guard let memory else { return FileHead.read(path, at: offset, limit: count) }
+        guard offset >= 0, offset < Int64(memory.count), count > 0 else { return [] }
+        let start = Int(offset)
+        return Array(memory[start..<min(memory.count, start + count)])
       })
     // Every other stream is discarded before reading.
     context.discardStreams(except: others.union(captions.streamIndices))

@@ -57,6 +57,27 @@ import Testing
     #expect(ClosedCaptionPass.searchSeconds == 120)
   }
 
+  @Test func captionsThatStartPastTheSearchAreFoundFromPicturesSampledInTheIndex() throws {
+    let path = try CaptionedMedia.h264LateMP4()
+    // FFmpeg saw no captions on opening, so only sampling can find them.
+    let file = try MediaFile(opening: path)
+    #expect(file.info.streams.map(\.hasClosedCaptions) == [false])
+    let late = 160 - CaptionedMedia.lateStart
+    let expected = (0..<late).map { n in
+      "\((CaptionedMedia.lateStart + n) * 1000) 14 \(Self.hex(UInt8(n)))"
+    }
+    let fromFile = try #require(try Self.captions(path).streams.first)
+    #expect(fromFile.source == .a53(codec: "h264"))
+    #expect(Self.lines(fromFile.field1) == expected)
+    #expect(fromFile.hasCaptions)
+    // The same from the bytes held in memory.
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    let held = try MediaFile(reading: bytes, name: "late.mp4")
+    let contents = try held.read(subtitles: [], closedCaptions: true)
+    let fromMemory = try #require(contents.closedCaptions?.streams.first)
+    #expect(Self.lines(fromMemory.field1) == expected)
+  }
+
   @Test(arguments: ["ts", "mp4", "mkv"])
   func pairsWrittenInSEIComeBackWithTheirPictureTimes(container: String) throws {
     let captions = try Self.captions(try CaptionedMedia.h264Direct(container))

@@ -77,6 +77,30 @@ enum CaptionedMedia {
     return try remux(stream, "cc-direct." + container)
   }
 
+  /// An MP4 of 160 pictures, one a second, whose caption data starts at picture 130 (past
+  /// `ClosedCaptionPass.searchSeconds`), with `triplets(n - 130)` on picture n from there:
+  /// FFmpeg sees no captions when it opens the file.
+  static func h264LateMP4() throws -> String {
+    let plain = try MediaFixtures.media(
+      "cc-late-plain.h264",
+      [
+        "-f", "lavfi", "-i", "testsrc2=s=64x64:r=1:d=160", "-c:v", "libx264", "-bf", "0",
+        "-g", "10", "-f", "h264",
+      ])
+    let stream = try once("cc-late.h264") { path in
+      let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: plain)))
+      let written = A53Writer.inserting(into: bytes, hevc: false) { picture in
+        picture >= lateStart ? sei(hevc: false, triplets(picture - lateStart)) : nil
+      }
+      try Data(written).write(to: URL(fileURLWithPath: path))
+    }
+    return try MediaFixtures.media(
+      "cc-late.mp4", ["-r", "1", "-i", stream, "-map", "0:v", "-c", "copy"])
+  }
+
+  /// The first picture of `h264LateMP4` with caption data.
+  static let lateStart = 130
+
   /// The same pictures and pairs re-encoded by libx264 with three B-frames and `-a53cc 1`:
   /// the decoder gives each picture its pairs, the encoder writes them back on it, so the
   /// pairs are stored in decoding order.
