@@ -63,7 +63,8 @@ enum ExtractCommand: CaptionCommand {
       () throws -> (EmbeddedSubtitles, ClosedCaptionTracks, MediaDamageReport) in
       let file = try MediaFile(opening: media)
       let contents = try file.read(
-        subtitles: requested, webVTT: EmbeddedWebVTT.reader, audio: .none,
+        subtitles: requested, webVTT: EmbeddedWebVTT.reader, ttml: EmbeddedTTML.reader,
+        audio: .none,
         closedCaptions: MediaInput.mayCarryClosedCaptions(file.info))
       return (
         contents.subtitles, ClosedCaptionTracks(contents, info: file.info, path: media),

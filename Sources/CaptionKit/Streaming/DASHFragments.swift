@@ -18,8 +18,6 @@ enum DASHFragments {
   /// At most this many segments a representation, and this many bytes a segment.
   static let maximumSegments = 200_000
   static let maximumSegmentSize = 64 * 1024 * 1024
-  /// How far a cue may reach outside its sample before it counts as outside.
-  static let tolerance = MediaTime(milliseconds: 15)
 
   struct Segment: Equatable {
     var uri: String
@@ -245,40 +243,14 @@ enum DASHFragments {
           }
         default:
           let document = Array(sample.bytes.prefix(sample.firstSubsample ?? sample.bytes.count))
-          let decoded = TextDecoding.decode(document, encoding: encoding, file: segment.path)
-          let read = TTMLReader.read(decoded, path: segment.path)
-          for var diagnostic in decoded.diagnostics + read.diagnostics {
-            let line = diagnostic.location.map { ", line \($0.line)" } ?? ""
-            diagnostic.message = "\(place)\(line): \(diagnostic.message)"
-            diagnostic.location = nil
-            checked.append(diagnostic)
-          }
-          var outside = 0
-          var relative = 0
-          for var cue in read.track.cues {
-            // Times counted from the sample's start would be these.
-            let shifted = (cue.start + start, cue.end + start)
-            cue.start = cue.start - presentationTimeOffset
-            cue.end = cue.end - presentationTimeOffset
-            if cue.end <= start + tolerance || cue.start >= end - tolerance {
-              outside += 1
-              if shifted.0 >= start - tolerance, shifted.1 <= end + tolerance { relative += 1 }
-              continue
-            }
-            cue.start = max(cue.start, start).converted(to: 1000)
-            cue.end = min(cue.end, end).converted(to: 1000)
-            cue.location = nil
-            cues.append(cue)
-          }
-          if outside > 0 {
-            report(
-              .error,
-              "\(place) (to \(end.timestamp())): \(outside) of its TTML cues lie outside the "
-                + "sample's time, so no player shows them"
-                + (relative == outside
-                  ? "; their times look counted from the sample's start, but TTML times in MP4 "
-                    + "are on the track's timeline (ISO/IEC 14496-30, 5.3)" : ""),
-              file: segment.path)
+          let read = TTMLSample.read(
+            document, from: ticks(sample.time, track.timescale),
+            to: ticks(sample.time + sample.duration, track.timescale),
+            offset: presentationTimeOffset, encoding: encoding, path: segment.path)
+          checked += read.checked
+          cues += read.cues
+          if let outside = read.outside {
+            report(.error, outside, file: segment.path)
           }
         }
       }
@@ -295,7 +267,7 @@ enum DASHFragments {
         "its samples overlap or go back in time; players show each sample's cues only until "
           + "the next sample", file: trackFile)
     }
-    return (merge(cues), format, findings, checked)
+    return (cues.joiningSampleRepeats(), format, findings, checked)
   }
 
   /// `value` ticks of `timescale` a second.
@@ -304,25 +276,6 @@ enum DASHFragments {
       return MediaTime(value: value, timescale: Int32(timescale))
     }
     return MediaTime(value: value / Int64(timescale / 1000), timescale: 1000)
-  }
-
-  /// The cues in time order, each one that a later sample repeats (the same identifier,
-  /// settings and text, starting where it ended) joined into one.
-  static func merge(_ cues: [Cue]) -> [Cue] {
-    var merged: [Cue] = []
-    var open: [String: Int] = [:]
-    for cue in cues.sorted(by: { ($0.start, $0.end) < ($1.start, $1.end) }) {
-      let key = "\(cue.id)\u{0}\(cue.settings)\u{0}\(cue.rawText)"
-      if let index = open[key],
-        abs((cue.start - merged[index].end).milliseconds) <= 1
-      {
-        merged[index].end = max(merged[index].end, cue.end)
-        continue
-      }
-      open[key] = merged.count
-      merged.append(cue)
-    }
-    return merged
   }
 }
 

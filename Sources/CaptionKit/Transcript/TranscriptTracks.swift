@@ -120,7 +120,7 @@ public struct TranscriptTracks: Sendable {
       var closedCaptions: [Track] = []
       do {
         let contents = try opened.read(
-          webVTT: EmbeddedWebVTT.reader,
+          webVTT: EmbeddedWebVTT.reader, ttml: EmbeddedTTML.reader,
           closedCaptions: MediaInput.mayCarryClosedCaptions(opened.info))
         embedded = contents.subtitles
         closedCaptions = ClosedCaptionTracks(contents, info: opened.info, path: media).results

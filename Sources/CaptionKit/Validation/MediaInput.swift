@@ -98,7 +98,7 @@ public struct MediaInput: Sendable {
       audio = audioStream.map { .stream($0) } ?? .defaultStream
     }
     let contents = try file.read(
-      webVTT: EmbeddedWebVTT.reader, audio: audio,
+      webVTT: EmbeddedWebVTT.reader, ttml: EmbeddedTTML.reader, audio: audio,
       closedCaptions: Self.mayCarryClosedCaptions(info))
     let embedded = contents.subtitles
     var results = embedded.tracks.map { ReadResult(track: $0) }

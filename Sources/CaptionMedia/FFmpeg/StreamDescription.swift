@@ -28,6 +28,9 @@ struct StreamDescription {
   /// The first timestamp and the duration, in the time base; nil when FFmpeg does not know.
   var startTime: Int64?
   var duration: Int64?
+  /// The codec tag the container gives (an MP4 sample entry's four characters, first in the
+  /// lowest byte); 0 when none.
+  var codecTag: UInt32
   /// The disposition flags set on the stream.
   var dispositions: [StreamDisposition]
   /// The `language`, `title` and `handler_name` metadata (looked up as FFmpeg does, ignoring
@@ -46,6 +49,12 @@ struct StreamDescription {
 
   /// Whether FFmpeg has a decoder for the codec.
   var hasDecoder: Bool { hasCodec && library.findDecoder(codecID) != nil }
+
+  /// Whether the stream is TTML in MP4 samples (`stpp`, ISO/IEC 14496-30), which FFmpeg 5.1
+  /// reads as a data stream of no codec.
+  var isTTMLSamples: Bool {
+    codecTag == UInt32(0x7070_7473)  // "stpp"
+  }
 
   /// Whether the codec is H.264.
   var isH264: Bool { codecID == AV_CODEC_ID_H264 }
@@ -76,6 +85,7 @@ struct StreamDescription {
     channelCount = parameters.ch_layout.nb_channels
     startTime = FFmpegLibrary.timestamp(stream.pointee.start_time)
     duration = FFmpegLibrary.timestamp(stream.pointee.duration)
+    codecTag = parameters.codec_tag
     dispositions = StreamDisposition.dispositions(in: stream.pointee.disposition)
     language = library.dictionaryValue(metadata, "language")
     title = library.dictionaryValue(metadata, "title")

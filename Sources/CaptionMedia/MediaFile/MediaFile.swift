@@ -85,7 +85,8 @@ public final class MediaFile {
   /// decoder, a decoding error) does not stop the subtitles from being read: it is given as
   /// the failure of `MediaContents.audio`.
   public func read(
-    subtitles streams: Set<Int>? = nil, webVTT: WebVTTCueReader? = nil, audio: Audio = .none,
+    subtitles streams: Set<Int>? = nil, webVTT: WebVTTCueReader? = nil,
+    ttml: TTMLSampleReader? = nil, audio: Audio = .none,
     options: AudioActivityOptions = AudioActivityOptions(), closedCaptions: Bool = false
   ) throws -> MediaContents {
     guard !wasRead else {
@@ -95,7 +96,7 @@ public final class MediaFile {
         operation: "read", path: info.path)
     }
     wasRead = true
-    var subtitles = SubtitlePass(context: context, streams: streams)
+    var subtitles = SubtitlePass(context: context, streams: streams, ttml: ttml)
     var audioFailure: (any Error)?
     var audioIndex: Int?
     do {

@@ -64,7 +64,7 @@ public enum MediaProbe {
   }
 
   private static func stream(_ stream: StreamDescription) -> MediaStream {
-    let kind: MediaStream.Kind
+    var kind: MediaStream.Kind
     switch stream.mediaType {
     case .video: kind = .video
     case .audio: kind = .audio
@@ -72,9 +72,12 @@ public enum MediaProbe {
     case .attachment: kind = .attachment
     case .data, .unknown: kind = .data
     }
-    let codec = stream.hasCodec ? stream.codecName : nil
+    // TTML in MP4 samples (`stpp`) is text subtitles, though FFmpeg 5.1 knows no codec for it.
+    let ttml = stream.isTTMLSamples
+    if ttml { kind = .subtitle }
+    let codec = ttml ? MediaSubtitles.ttmlSamplesCodec : stream.hasCodec ? stream.codecName : nil
     let languageCode = stream.language
-    let isTextBased = kind == .subtitle && stream.isTextSubtitle
+    let isTextBased = kind == .subtitle && (stream.isTextSubtitle || ttml)
     var frameRate: Rational?
     if kind == .video {
       frameRate = rational(stream.averageFrameRate) ?? rational(stream.baseFrameRate)

@@ -25,14 +25,17 @@ public enum MediaSubtitles {
   /// in `streams`, or all of them when nil. `webVTT` reads the settings and text of WebVTT
   /// cues (CaptionKit's `EmbeddedWebVTT.reader`); without it they go through FFmpeg's
   /// decoder, which keeps italics, bold and underline and drops settings, voices and classes.
+  /// `ttml` reads TTML in MP4 samples (`stpp`, CaptionKit's `EmbeddedTTML.reader`); without
+  /// it such a stream is described, with a warning, and not read.
   /// Throws `FFmpegUnavailable` when FFmpeg cannot be loaded and `FFmpegError` when the file
   /// cannot be opened or read.
   public static func read(
-    path: String, streams: Set<Int>? = nil, webVTT: WebVTTCueReader? = nil
+    path: String, streams: Set<Int>? = nil, webVTT: WebVTTCueReader? = nil,
+    ttml: TTMLSampleReader? = nil
   ) throws -> EmbeddedSubtitles {
     let library = try FFmpegLibrary.shared()
     let context = try open(path, library: library)
-    var pass = SubtitlePass(context: context, streams: streams)
+    var pass = SubtitlePass(context: context, streams: streams, ttml: ttml)
     // Every other stream is discarded before reading.
     context.discardStreams(except: pass.streamIndices)
     let origin = try PresentationStart.microseconds(of: context).map {
@@ -56,11 +59,17 @@ public enum MediaSubtitles {
     return context
   }
 
-  /// How `stream` appears in `EmbeddedSubtitles.streams`.
-  static func describe(_ stream: StreamDescription) -> SubtitleStream {
-    let codec = stream.codecName
+  /// The codec name given to TTML in MP4 samples (`stpp`), which FFmpeg does not name.
+  public static let ttmlSamplesCodec = "ttml"
+
+  /// How `stream` appears in `EmbeddedSubtitles.streams`; TTML in MP4 samples is text when
+  /// `readsTTML`.
+  static func describe(_ stream: StreamDescription, readsTTML: Bool = false) -> SubtitleStream {
+    let codec = stream.isTTMLSamples ? ttmlSamplesCodec : stream.codecName
     let content: SubtitleStream.Content
-    if textCodecs.contains(codec) {
+    if stream.isTTMLSamples {
+      content = readsTTML ? .text : .unsupportedText
+    } else if textCodecs.contains(codec) {
       content = .text
     } else if stream.isBitmapSubtitle {
       content = .image

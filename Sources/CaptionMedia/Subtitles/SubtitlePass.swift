@@ -15,18 +15,22 @@ struct SubtitlePass {
   let wanted: [SubtitleStream]
   private var diagnostics: [Diagnostic] = []
   private var readers: [StreamReader?]
+  private let ttml: TTMLSampleReader?
 
-  /// Describes the subtitle streams of `context`, with a remark for image subtitles and a
-  /// warning for text subtitles that are not read; those whose indices are in `streams`, or
-  /// all of them when nil, are the ones to read.
-  init(context: FormatContext, streams: Set<Int>?) {
+  /// Describes the subtitle streams of `context` (TTML in MP4 samples among them, which
+  /// FFmpeg takes for data), with a remark for image subtitles and a warning for text
+  /// subtitles that are not read; those whose indices are in `streams`, or all of them when
+  /// nil, are the ones to read. TTML in MP4 samples is read only with a `ttml` reader.
+  init(context: FormatContext, streams: Set<Int>?, ttml: TTMLSampleReader? = nil) {
     self.context = context
+    self.ttml = ttml
     let path = context.path
     var described: [SubtitleStream] = []
     for index in 0..<context.streamCount {
-      guard let stream = context.streamDescription(index), stream.mediaType == .subtitle
+      guard let stream = context.streamDescription(index),
+        stream.mediaType == .subtitle || stream.isTTMLSamples
       else { continue }
-      let subtitle = MediaSubtitles.describe(stream)
+      let subtitle = MediaSubtitles.describe(stream, readsTTML: ttml != nil)
       described.append(subtitle)
       switch subtitle.content {
       case .image:
@@ -41,7 +45,9 @@ struct SubtitlePass {
       // CEA-608 streams are read as closed captions (`ClosedCaptionPass`).
       case .unsupportedText where streams?.contains(index) ?? true && subtitle.codec != "eia_608":
         let why: String
-        if !stream.hasCodec {
+        if stream.isTTMLSamples {
+          why = "TTML subtitles in MP4 samples (stpp), which are read only through CaptionKit"
+        } else if !stream.hasCodec {
           why = "subtitles of a codec FFmpeg does not know, so they cannot be read as text"
         } else if !stream.hasDecoder {
           why =
@@ -89,9 +95,10 @@ struct SubtitlePass {
         continue
       }
       let decoder: CodecContext?
+      let isTTML = subtitle.codec == MediaSubtitles.ttmlSamplesCodec
       do {
         decoder =
-          subtitle.codec == "webvtt" && webVTT != nil
+          (subtitle.codec == "webvtt" && webVTT != nil) || isTTML
           ? nil : try CodecContext(decoderForStream: subtitle.index, of: context)
       } catch {
         diagnostics.append(
@@ -103,9 +110,17 @@ struct SubtitlePass {
       let collector = SubtitleCueCollector(
         streamIndex: subtitle.index, path: path, numerator: Int64(base.numerator),
         timescale: base.denominator, origin: origin ?? .zero, mediaEnd: mediaEnd)
-      readers[subtitle.index] = StreamReader(
+      let reader = StreamReader(
         decoder: decoder, collector: collector, isWebVTT: subtitle.codec == "webvtt",
-        webVTT: webVTT)
+        webVTT: webVTT, ttml: isTTML ? ttml : nil)
+      // Where the last TTML sample ends when the demuxer gives no durations: the stream's
+      // end, else the media's.
+      if let duration = stream.duration {
+        reader.streamEnd = (stream.startTime ?? 0) &+ duration
+      } else if let mediaEnd {
+        reader.mediaEnd = mediaEnd
+      }
+      readers[subtitle.index] = reader
     }
   }
 
@@ -133,11 +148,26 @@ struct SubtitlePass {
     var tracks: [Track] = []
     for subtitle in wanted {
       guard let reader = readers[subtitle.index] else { continue }
-      let cues = reader.collector.finish()
+      var cues = reader.collector.finish()
       diagnostics += reader.collector.diagnostics
+      if reader.ttml != nil {
+        reader.finishSamples()
+        cues = reader.sampleCues.joiningSampleRepeats()
+        diagnostics += reader.sampleDiagnostics
+        if reader.omittedDiagnostics > 0 {
+          diagnostics.append(
+            Diagnostic(
+              rule: SubtitleCueCollector.rule, severity: .remark,
+              message:
+                "stream \(subtitle.index): \(reader.omittedDiagnostics) more findings in its "
+                + "TTML samples are not listed",
+              file: path))
+        }
+      }
       var track = Track(
-        format: .webvtt, language: subtitle.language, kind: subtitle.kind, source: .embedded,
-        path: path, stream: subtitle.index, encoding: "UTF-8", cues: cues)
+        format: reader.ttml != nil ? .ttml : .webvtt, language: subtitle.language,
+        kind: subtitle.kind, source: .embedded, path: path, stream: subtitle.index,
+        encoding: "UTF-8", cues: cues)
       track.codec = subtitle.codec
       tracks.append(track)
     }
@@ -157,22 +187,40 @@ struct SubtitlePass {
     var collector: SubtitleCueCollector
     let isWebVTT: Bool
     let webVTT: WebVTTCueReader?
+    /// Reads TTML in MP4 samples (`stpp`), whose cues carry their own times.
+    let ttml: TTMLSampleReader?
     /// Whether an undecodable packet was reported already (once per stream is enough to
     /// point at the problem; every cue that could be read is still read).
     var reportedDecodingError = false
+    /// The cues of the TTML samples, and their findings (at most `sampleDiagnosticLimit`).
+    private(set) var sampleCues: [Cue] = []
+    private(set) var sampleDiagnostics: [Diagnostic] = []
+    private(set) var omittedDiagnostics = 0
+    static let sampleDiagnosticLimit = 20
+    /// A TTML sample without a duration (FFmpeg gives none for fragments' data streams),
+    /// read when the next one gives its end: samples of timed text follow each other.
+    private var pendingSample: (document: [UInt8], timestamp: Int64)?
+    /// The end of the stream, in its time base, or of the media, relative to its start.
+    var streamEnd: Int64?
+    var mediaEnd: MediaTime?
 
     init(
       decoder: CodecContext?, collector: SubtitleCueCollector, isWebVTT: Bool,
-      webVTT: WebVTTCueReader?
+      webVTT: WebVTTCueReader?, ttml: TTMLSampleReader? = nil
     ) {
       self.decoder = decoder
       self.collector = collector
       self.isWebVTT = isWebVTT
       self.webVTT = webVTT
+      self.ttml = ttml
     }
 
     func read(_ packet: Packet, diagnostics: inout [Diagnostic]) {
       let timestamp = packet.presentationTime ?? packet.decodingTime
+      if let ttml {
+        readSample(packet, at: timestamp, with: ttml)
+        return
+      }
       let id = isWebVTT ? packet.sideDataText(.webVTTIdentifier) : nil
       guard let decoder else {
         // WebVTT as written: the payload is the cue text, the settings ride beside it.
@@ -205,6 +253,65 @@ struct SubtitlePass {
       collector.add(
         timestamp: timestamp, duration: packet.duration,
         cue: text.map { (id ?? "", $0.text, $0.rawText, $0.settings) })
+    }
+
+    /// Reads the TTML document of a `stpp` sample, shown from its timestamp for its
+    /// duration, or until the next sample when it has none.
+    private func readSample(_ packet: Packet, at timestamp: Int64?, with ttml: TTMLSampleReader) {
+      guard let timestamp else {
+        note(
+          Diagnostic(
+            rule: SubtitleCueCollector.rule, severity: .error,
+            message:
+              "stream \(collector.streamIndex): a TTML sample without a time cannot be placed; "
+              + "its cues are not read",
+            file: collector.path))
+        return
+      }
+      if let pending = pendingSample {
+        pendingSample = nil
+        read(pending.document, from: pending.timestamp, to: collector.time(timestamp), ttml)
+      }
+      let document = packet.withBytes { Array($0) }
+      if packet.duration > 0 {
+        read(document, from: timestamp, to: collector.time(timestamp &+ packet.duration), ttml)
+      } else {
+        pendingSample = (document, timestamp)
+      }
+    }
+
+    /// Reads the last sample, when it waits for an end: the stream's or the media's.
+    func finishSamples() {
+      guard let pending = pendingSample, let ttml else { return }
+      pendingSample = nil
+      let start = collector.time(pending.timestamp)
+      let end = streamEnd.map { collector.time($0) } ?? mediaEnd ?? start
+      read(pending.document, from: pending.timestamp, to: max(start, end), ttml)
+    }
+
+    /// Reads one sample's document, from `timestamp` to `end` (relative to the
+    /// presentation start).
+    private func read(
+      _ document: [UInt8], from timestamp: Int64, to end: MediaTime, _ ttml: TTMLSampleReader
+    ) {
+      let stream = collector.streamIndex
+      let origin = collector.origin
+      let start = collector.time(timestamp) + origin
+      let read = ttml(document, start, end + origin, origin)
+      sampleCues += read.cues
+      for var diagnostic in read.diagnostics {
+        diagnostic.message = "stream \(stream), \(diagnostic.message)"
+        if diagnostic.file == nil { diagnostic.file = collector.path }
+        note(diagnostic)
+      }
+    }
+
+    private func note(_ diagnostic: Diagnostic) {
+      if sampleDiagnostics.count < Self.sampleDiagnosticLimit {
+        sampleDiagnostics.append(diagnostic)
+      } else {
+        omittedDiagnostics += 1
+      }
     }
   }
 
