@@ -107,4 +107,19 @@ struct EmbeddedTTMLTests {
     #expect(
       try folder.contents("image.und.vtt") == "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nUno.\n")
   }
+
+  @Test func muxWarnsThatTheTTMLTrackIsNotCopied() throws {
+    let folder = try TemporaryFolder()
+    let media = try Self.ffmpegMP4(in: folder)
+    let english = try folder.file("en.vtt", "WEBVTT\n\n00:01.000 --> 00:02.000\nHello.\n")
+    let run = ToolRun([
+      "mux", media, "--track", english + ":lang=en", "-o", folder.path + "/out.mp4",
+    ])
+    #expect(run.status == 0)
+    #expect(
+      run.stderr.contains(
+        "movie.mp4: warning: stream 1 (TTML subtitles in MP4 samples, stpp) is not copied: "
+          + "FFmpeg cannot write it back [container.not-kept]\n    hint: extract it (captionkit "
+          + "extract) and add the file with --track to keep the subtitles\n"))
+  }
 }

@@ -54,6 +54,20 @@ public enum MediaMuxer {
       let codecName = stream.codecName
       // A stream the demuxer itself hides: an MP4's chapter track, copied as chapters.
       if stream.isDiscarded { continue }
+      if stream.isTTMLSamples {
+        // Captions would be lost: a warning, with the way to keep them.
+        diagnostics.append(
+          Diagnostic(
+            rule: notKeptRule, severity: .warning,
+            message:
+              "stream \(index) (TTML subtitles in MP4 samples, stpp) is not copied: FFmpeg "
+              + "cannot write it back",
+            file: input,
+            hint:
+              "extract it (captionkit extract) and add the file with --track to keep the "
+              + "subtitles"))
+        continue
+      }
       guard type == .video || type == .audio || type == .subtitle || type == .attachment else {
         diagnostics.append(
           Diagnostic(
