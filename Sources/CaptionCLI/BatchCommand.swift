@@ -128,7 +128,11 @@ enum BatchCommand: CaptionCommand {
 
     // Every input once, in the order found; a folder that cannot be searched, a pattern that
     // matches nothing or a bad manifest line is an error line.
-    var collector = InputCollector()
+    var collector = InputCollector(
+      settings: BatchSettings(arguments: arguments, configurationDigest: configuration.fileDigest))
+    if let discovery = configuration.discovery {
+      collector.foundDigest = { file in try? discovery.configuration(forInput: file)?.digest }
+    }
     if configuration.discovery != nil {
       // Each input's nearest captionkit.json, with the manifest's profile and locales.
       collector.discovered = { (file, profileName, locales) throws(CommandFailure) in
@@ -284,6 +288,12 @@ enum BatchCommand: CaptionCommand {
     var inputs: [BatchInput] = []
     var failed: [(BatchInput, String)] = []
     var seen: Set<String> = []
+    /// What the inputs are checked with, for their lines.
+    let settings: BatchSettings
+    /// The digest of a file's nearest configuration file; nil when none is looked for.
+    var foundDigest: ((_ file: String) -> UInt64?)?
+
+    init(settings: BatchSettings) { self.settings = settings }
     /// The profile of a file from its nearest configuration file, given the manifest's
     /// profile name and locales; nil when it has none or none is looked for.
     var discovered:
@@ -310,12 +320,18 @@ enum BatchCommand: CaptionCommand {
         var input = BatchInput(path: file, isMedia: true)
         input.tracks = tracks
         input.profile = own
+        input.settings = settings.digest(
+          configuration: foundDigest?(file), profileName: profileName, locales: locales,
+          tracks: tracks)
         inputs.append(input)
       }
       for file in files.captions where seen.insert(file).inserted {
         guard let own = ownProfile(file, profile, profileName, locales) else { continue }
         var input = BatchInput(path: file, isMedia: false)
         input.profile = own
+        input.settings = settings.digest(
+          configuration: foundDigest?(file), profileName: profileName, locales: locales,
+          tracks: nil)
         inputs.append(input)
       }
     }
@@ -337,7 +353,10 @@ enum BatchCommand: CaptionCommand {
 
     /// Something that names no input: it gets an `error` line.
     mutating func fail(_ name: String, _ reason: String) {
-      failed.append((BatchInput(path: name, isMedia: false), reason))
+      var input = BatchInput(path: name, isMedia: false)
+      input.settings = settings.digest(
+        configuration: nil, profileName: nil, locales: nil, tracks: nil)
+      failed.append((input, reason))
     }
   }
 

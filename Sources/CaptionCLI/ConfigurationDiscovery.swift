@@ -18,6 +18,8 @@ final class ConfigurationDiscovery: Sendable {
     /// The file's path, as messages show it.
     var path: String
     var configuration: Configuration
+    /// A digest of the file's bytes, for `batch --resume` to see that it changed.
+    var digest: UInt64 = 0
   }
 
   /// What a folder says: the nearest file at or above it, nil when there is none, or the
@@ -85,7 +87,9 @@ final class ConfigurationDiscovery: Sendable {
         hint: "make it readable, or check without it: --no-config")
     }
     do {
-      return Found(path: shown, configuration: try base.merging(json: bytes))
+      return Found(
+        path: shown, configuration: try base.merging(json: bytes),
+        digest: BatchResultsFile.hash(bytes))
     } catch {
       let place = error.line.map { ":\($0):\(error.column ?? 1)" } ?? ""
       throw CommandFailure(

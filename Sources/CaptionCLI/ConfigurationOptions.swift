@@ -23,6 +23,8 @@ struct ConfigurationOptions {
   /// Finds each input's `captionkit.json`; nil when `--config` or `--no-config` is given,
   /// or the command does not look for one.
   var discovery: ConfigurationDiscovery?
+  /// A digest of the `--config` file's bytes; nil without one.
+  var fileDigest: UInt64?
 
   /// `discovers`: whether each input's nearest `captionkit.json` applies to it.
   init(_ arguments: ParsedArguments, discovers: Bool = false) throws {
@@ -37,6 +39,7 @@ struct ConfigurationOptions {
       } catch {
         throw InputOptions.failure(error)
       }
+      fileDigest = BatchResultsFile.hash(bytes)
       do {
         configuration = try configuration.merging(json: bytes)
       } catch {

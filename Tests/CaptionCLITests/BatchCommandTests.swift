@@ -68,7 +68,7 @@ struct BatchCommandTests {
       let expected = try #require(
         try JSONSerialization.jsonObject(with: Data(validate.stdoutBytes)) as? NSDictionary)
       var rest = object
-      for key in ["input", "status", "size", "mtime"] {
+      for key in ["input", "status", "size", "mtime", "settings"] {
         #expect(rest.removeValue(forKey: key) != nil)
       }
       #expect(NSDictionary(dictionary: rest) == expected)
@@ -203,6 +203,44 @@ struct BatchCommandTests {
     let alone = ToolRun(["batch", media, "--retry-errors"])
     #expect(alone.status == 64)
     #expect(alone.stderr.hasPrefix("error: '--retry-errors' needs '--resume'"))
+  }
+
+  @Test func resumeChecksAgainWhatWasCheckedWithOtherSettings() throws {
+    let folder = try TemporaryFolder()
+    try folder.file("a.vtt", SampleText.webvtt)
+    try folder.file("b.srt", SampleText.srt)
+    let results = folder.path + "/results.jsonl"
+    let base = ["batch", folder.path, "--results", results]
+    func settings() throws -> [String] {
+      try String(contentsOfFile: results, encoding: .utf8).split(separator: "\n").map { line in
+        let object = try #require(
+          try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        return try #require(object["settings"] as? String)
+      }
+    }
+    _ = ToolRun(base)
+    let first = try settings()
+    #expect(first.count == 2 && Set(first).count == 1 && first[0].count == 16)
+    // Options that only change how the run goes do not count.
+    let same = ToolRun(base + ["--resume", "--jobs", "1", "--timeout", "30"])
+    #expect(
+      same.stderr.hasSuffix(
+        "batch: 0 checked: 0 ok, 0 with findings, 0 could not be read; 2 already in the results\n"))
+    // Another profile checks both again; their new lines say so.
+    let broadcast = ToolRun(base + ["--resume", "--profile", "broadcast"])
+    #expect(broadcast.stderr.hasPrefix("batch: 2 checked: "))
+    let second = try settings()
+    #expect(second.count == 4 && second[2] == second[3] && second[2] != first[0])
+    let again = ToolRun(base + ["--resume", "--profile", "broadcast"])
+    #expect(again.stderr.hasSuffix("; 2 already in the results\n"))
+    // So does a configuration file found for them, and a change to it.
+    try folder.file("captionkit.json", #"{"rules":{"timing.max-duration":"off"}}"#)
+    let configured = ToolRun(base + ["--resume", "--profile", "broadcast"])
+    #expect(configured.stderr.hasPrefix("batch: 2 checked: "))
+    try folder.file("captionkit.json", #"{"rules":{"timing.max-duration":"error"}}"#)
+    let changed = ToolRun(base + ["--resume", "--profile", "broadcast"])
+    #expect(changed.stderr.hasPrefix("batch: 2 checked: "))
+    #expect(Set(try settings()).count == 4)
   }
 
   @Test func resumeDoesNotRepeatMissingInputsOrEmptyFolders() throws {

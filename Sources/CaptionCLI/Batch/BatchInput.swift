@@ -19,6 +19,8 @@ struct BatchInput {
   var size: Int?
   /// Modification time as `seconds.nanoseconds`; nil when the file cannot be examined.
   var modified: String?
+  /// What the input is checked with (`BatchSettings`); nil leaves it out of the line.
+  var settings: String?
 
   init(path: String, isMedia: Bool) {
     self.path = path
@@ -39,8 +41,8 @@ struct BatchInput {
     }
   }
 
-  /// The start of this input's result line, `{"input": ..., "size": ..., "mtime": ...`,
-  /// which `--resume` compares with the lines already written.
+  /// The start of this input's result line, `{"input": ..., "size": ..., "mtime": ...,
+  /// "settings": ...`, which `--resume` compares with the lines already written.
   var key: [UInt8] {
     var bytes = Array("{\"input\":".utf8)
     JSONOutput.appendString(path, to: &bytes)
@@ -48,6 +50,10 @@ struct BatchInput {
     bytes += Array((size.map(String.init) ?? "null").utf8)
     bytes += Array(",\"mtime\":".utf8)
     bytes += Array((modified ?? "null").utf8)
+    if let settings {
+      bytes += Array(",\"settings\":".utf8)
+      JSONOutput.appendString(settings, to: &bytes)
+    }
     return bytes
   }
 
