@@ -118,6 +118,15 @@ public struct CaptionFix: Sendable {
 
     var bytes: [UInt8] = []
     let losses = format.writer.map { $0(track, &bytes) } ?? []
+    if format.format == input.track.format {
+      if changes.isEmpty && losses.isEmpty && !inputBytes.isEmpty {
+        // Nothing repaired: the file as it was, byte for byte, rather than rewritten.
+        bytes = inputBytes
+      } else if Self.breaksLinesWithCRLF(inputBytes) {
+        // The same format keeps the input's line breaks.
+        bytes = Self.withCRLF(bytes)
+      }
+    }
     var remaining: [Diagnostic] = []
     let reader = CaptionFileReader()
     if var result = try? reader.read(bytes: bytes, path: outputPath ?? "-") {
@@ -136,6 +145,35 @@ public struct CaptionFix: Sendable {
     return Outcome(
       track: track, bytes: bytes, changes: changes, remaining: remaining, losses: losses,
       skipped: skipped, profile: profile, origins: repaired.origins)
+  }
+
+  /// Whether most line breaks of `bytes` are CR LF (in an 8-bit encoding or UTF-8, or in
+  /// UTF-16 of either byte order).
+  static func breaksLinesWithCRLF(_ bytes: [UInt8]) -> Bool {
+    var feeds = 0
+    var pairs = 0
+    for index in bytes.indices where bytes[index] == 0x0A {
+      feeds += 1
+      if index >= 1, bytes[index - 1] == 0x0D {
+        pairs += 1
+      } else if index >= 2, bytes[index - 1] == 0, bytes[index - 2] == 0x0D {
+        pairs += 1  // UTF-16: 0D 00 0A 00, or 00 0D 00 0A
+      }
+    }
+    return feeds > 0 && pairs * 2 > feeds
+  }
+
+  /// `bytes` (UTF-8) with every line feed not after a carriage return made CR LF.
+  static func withCRLF(_ bytes: [UInt8]) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count + bytes.count / 16)
+    var previous: UInt8 = 0
+    for byte in bytes {
+      if byte == 0x0A && previous != 0x0D { result.append(0x0D) }
+      result.append(byte)
+      previous = byte
+    }
+    return result
   }
 
   /// The repairs of the file as a whole: encoding and byte order mark (made by writing),

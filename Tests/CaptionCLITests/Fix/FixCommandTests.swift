@@ -218,6 +218,34 @@ struct FixCommandTests {
     #expect(try folder.listing() == ["in.vtt"])
   }
 
+  @Test func aFileWithNothingToFixIsWrittenAsItWasAndKeepsItsLineBreaks() throws {
+    let folder = try TemporaryFolder()
+    // CR LF line breaks and no blank line after the last cue, as many tools write SRT.
+    let clean =
+      "1\r\n00:00:01,000 --> 00:00:02,500\r\nHello world\r\n\r\n"
+      + "2\r\n00:00:03,000 --> 00:00:04,000\r\nSecond line\r\n"
+    let input = try folder.file("clean.srt", clean)
+    let run = ToolRun(["fix", input, "-o", folder.path + "/out.srt", "--fps", "25"])
+    #expect(run.stderr == "0 fixed\n")
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: folder.path + "/out.srt")) == Data(clean.utf8))
+    let dry = ToolRun(["fix", input, "--dry-run", "--fps", "25"])
+    #expect(dry.stdout == "")
+
+    // With a repair, the file is written again, and keeps its CR LF line breaks.
+    let overlapping = clean.replacingOccurrences(of: "00:00:03,000", with: "00:00:02,000")
+    let second = try folder.file("overlap.srt", overlapping)
+    let fixed = ToolRun(["fix", second, "-o", "-", "--fps", "25"])
+    #expect(fixed.stderr.hasSuffix("1 fixed\n"))
+    #expect(
+      fixed.stdout
+        == "1\r\n00:00:01,000 --> 00:00:01,920\r\nHello world\r\n\r\n"
+        + "2\r\n00:00:02,000 --> 00:00:04,000\r\nSecond line\r\n\r\n")
+    // Converted to another format, the file takes that writer's line breaks.
+    let converted = ToolRun(["fix", second, "-o", "-", "--to", "vtt", "--fps", "25"])
+    #expect(!converted.stdout.contains("\r"))
+  }
+
   @Test func reencodesToUTF8AndDropsTheByteOrderMark() throws {
     let folder = try TemporaryFolder()
     // "Café" in windows-1252.
