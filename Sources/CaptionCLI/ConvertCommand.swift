@@ -7,10 +7,13 @@ enum ConvertCommand: CaptionCommand {
     abstract: "Convert a caption file to another format.",
     usage:
       "convert <input> -o <output> [--to <format>] [--encoding <name>] [--shift <seconds>] "
-      + "[--scc-mode <mode>] [--locale <tag>] [--max-findings <n>]",
+      + "[--scc-mode <mode>] [--locale <tag>] [--max-findings <n>] [--fail-on <severity>]",
     discussion: """
       Reader findings and what the output format cannot carry are printed on standard error. \
-      The output is written to a temporary file in the same folder and renamed into place.
+      The output is written to a temporary file in the same folder and renamed into place. \
+      Exits 1 when the output is written but a finding is at or above --fail-on (default \
+      error: the reader dropped cues or settings it could not read), 65 when the input \
+      cannot be read as captions.
       """,
     arguments: [.init("input", help: "The caption file to read, or - for standard input.")],
     options: [
@@ -30,6 +33,10 @@ enum ConvertCommand: CaptionCommand {
       .init(
         "max-findings", value: "n",
         help: "Print at most this many findings of each rule (default 20; 0 prints all)."),
+      .init(
+        "fail-on", value: "severity",
+        help: "error (default), warning or never: the least severity of a finding that makes "
+          + "the exit status 1 (the output is still written)."),
     ] + InputOptions.options)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
@@ -53,6 +60,7 @@ enum ConvertCommand: CaptionCommand {
       writer = { SCCWriter.write($0, mode: chosen, into: &$1) }
     }
     let shift = try arguments.value("shift").map(ShiftAmount.parse)
+    let failOn = try FixCommand.failLevel(arguments.value("fail-on"))
     let inputOptions = try InputOptions(arguments)
     var findings = FindingPrinter(limit: try maximumFindings(arguments.value("max-findings")))
     if input != "-", output != "-", FileIdentity.same(input, output) {
@@ -65,12 +73,26 @@ enum ConvertCommand: CaptionCommand {
       findings.finish(in: context)
       throw CommandFailure.rejected(input)
     }
+    // The worst finding, printed or not: it sets the exit status.
+    var worst = result.diagnostics.map(\.severity).max()
+    func note(_ found: [Diagnostic]) -> [Diagnostic] {
+      worst = (found.map(\.severity) + (worst.map { [$0] } ?? [])).max()
+      return found
+    }
     if let shift {
-      findings.print(TrackShift.shift(&result.track, by: shift), in: context)
+      findings.print(note(TrackShift.shift(&result.track, by: shift)), in: context)
     }
     let minimum = CueEndRepair.minimumDuration(for: result.track.language)
-    findings.print(CueEndRepair.repair(&result.track, minimum: minimum), in: context)
+    findings.print(note(CueEndRepair.repair(&result.track, minimum: minimum)), in: context)
+    /// 1 when a finding is at or above `--fail-on`, else 0.
+    func status() -> Int32 {
+      guard let failOn, let worst, worst >= failOn else { return ExitCode.success }
+      return ExitCode.findings
+    }
     func printLossy(_ lossy: WriterLosses) {
+      _ = note(lossy.diagnostics)
+      // Findings past the printing limit are counted only; they are convert.lossy warnings.
+      if lossy.withheld > 0, worst == nil || worst == .remark { worst = .warning }
       findings.print(
         lossy,
         naming: { diagnostic in
@@ -112,7 +134,7 @@ enum ConvertCommand: CaptionCommand {
         printLossy(lossy)
         try file.commit()
       }
-      return ExitCode.success
+      return status()
     }
     var bytes: [UInt8] = []
     printLossy(WriterLosses(diagnostics: writer(result.track, &bytes)))
@@ -125,7 +147,7 @@ enum ConvertCommand: CaptionCommand {
     } else {
       try AtomicFileWriter.write(bytes, to: output)
     }
-    return ExitCode.success
+    return status()
   }
 
   /// The value of `--max-findings`: a whole number, 0 for no limit; 20 when absent.

@@ -174,7 +174,7 @@ enum FixCommand: CaptionCommand {
   }
 
   /// `--fail-on`: the least severity a finding left unrepaired fails with; nil for never.
-  private static func failLevel(_ value: String?) throws(UsageError) -> Severity? {
+  static func failLevel(_ value: String?) throws(UsageError) -> Severity? {
     switch value ?? "error" {
     case "error": return .error
     case "warning": return .warning

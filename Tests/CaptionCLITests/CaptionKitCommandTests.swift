@@ -60,11 +60,13 @@ struct CaptionKitCommandTests {
 
       USAGE: captionkit convert <input> -o <output> [--to <format>]
                [--encoding <name>] [--shift <seconds>] [--scc-mode <mode>]
-               [--locale <tag>] [--max-findings <n>]
+               [--locale <tag>] [--max-findings <n>] [--fail-on <severity>]
 
       Reader findings and what the output format cannot carry are printed on standard
       error. The output is written to a temporary file in the same folder and renamed
-      into place.
+      into place. Exits 1 when the output is written but a finding is at or above
+      --fail-on (default error: the reader dropped cues or settings it could not
+      read), 65 when the input cannot be read as captions.
 
       ARGUMENTS:
         <input>                   The caption file to read, or - for standard input.
@@ -79,6 +81,9 @@ struct CaptionKitCommandTests {
                                   roll-up (2 rows), roll-up-3 or roll-up-4.
         --max-findings <n>        Print at most this many findings of each rule
                                   (default 20; 0 prints all).
+        --fail-on <severity>      error (default), warning or never: the least
+                                  severity of a finding that makes the exit status 1
+                                  (the output is still written).
         --encoding <name>         auto (default) or the encoding to decode with:
                                   UTF-8, windows-1252, CP949, ...
         --locale <tag>            The language of the text (BCP 47), such as ko or

@@ -18,6 +18,25 @@ struct ConvertCommandTests {
 
     """
 
+  @Test func cuesTheReaderDropsMakeTheExitStatusOneButTheRestIsWritten() throws {
+    let folder = try TemporaryFolder()
+    let input = try folder.file(
+      "in.vtt",
+      "WEBVTT\n\n00:00:01,000 --> 00:00:02,000\nComma\n\n"
+        + "00:03.000 --> 00:04.000 position:30%\nKept\n")
+    let output = folder.path + "/out.srt"
+    let run = ToolRun(["convert", input, "-o", output])
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("the cue is dropped [parse.webvtt]"))
+    #expect(try folder.contents("out.srt") == "1\n00:00:03,000 --> 00:00:04,000\nKept\n\n")
+    #expect(ToolRun(["convert", input, "-o", output, "--fail-on", "never"]).status == 0)
+    // The position SRT cannot carry is a warning: it fails only at --fail-on warning.
+    let kept = try folder.file("kept.vtt", "WEBVTT\n\n00:03.000 --> 00:04.000 position:30%\nKept\n")
+    #expect(ToolRun(["convert", kept, "-o", output]).status == 0)
+    #expect(ToolRun(["convert", kept, "-o", output, "--fail-on", "warning"]).status == 1)
+    #expect(ToolRun(["convert", kept, "-o", output, "--fail-on", "often"]).status == 64)
+  }
+
   @Test func infersJSONFromTheOutputExtension() throws {
     let folder = try TemporaryFolder()
     let input = try folder.file("empty.vtt", "WEBVTT\n")
@@ -78,7 +97,8 @@ struct ConvertCommandTests {
         error: unknown format 'strr' for '--to'; expected one of vtt, srt, ttml, ass, scc, json
         hint: did you mean 'srt'?
         usage: captionkit convert <input> -o <output> [--to <format>] [--encoding <name>] \
-        [--shift <seconds>] [--scc-mode <mode>] [--locale <tag>] [--max-findings <n>]
+        [--shift <seconds>] [--scc-mode <mode>] [--locale <tag>] [--max-findings <n>] \
+        [--fail-on <severity>]
 
         """)
   }

@@ -71,7 +71,8 @@ struct EndToEndTests {
         error: unknown option '--too'
         hint: did you mean '--to'?
         usage: captionkit convert <input> -o <output> [--to <format>] [--encoding <name>] \
-        [--shift <seconds>] [--scc-mode <mode>] [--locale <tag>] [--max-findings <n>]
+        [--shift <seconds>] [--scc-mode <mode>] [--locale <tag>] [--max-findings <n>] \
+        [--fail-on <severity>]
 
         """)
   }
