@@ -27,8 +27,10 @@ enum TranscriptCommand: CaptionCommand {
       captions: movie.mp4 for movie.en.vtt), or to --media. --timeout bounds the time the \
       media file (with its sidecars) may take to read.
 
-      Exit status: 0 written, 64 usage error, 65 an input is not a caption file or the media \
-      cannot be read in time, 66 an input is missing, 69 FFmpeg is needed and missing, 73 the output \
+      Exit status: 0 written, 1 written but a finding is at or above --fail-on (default error: \
+      a cue the reader could not read is not in the transcript), 64 usage error, 65 an input \
+      is not a caption file, holds no cue of captions or descriptions, or the media cannot be \
+      read in time, 66 an input is missing, 69 FFmpeg is needed and missing, 73 the output \
       cannot be written.
       """,
     arguments: [
@@ -58,6 +60,10 @@ enum TranscriptCommand: CaptionCommand {
         "pause", value: "seconds",
         help: "A silence longer than this starts a new paragraph (default 2)."),
       InputTimeLimit.option,
+      .init(
+        "fail-on", value: "severity",
+        help: "error (default), warning or never: the least severity of a finding that makes "
+          + "the exit status 1 (the transcript is still written)."),
     ] + InputOptions.options)
 
   /// Extensions of media files looked for next to the captions, in this order.
@@ -71,6 +77,7 @@ enum TranscriptCommand: CaptionCommand {
     let inputOptions = try InputOptions(arguments)
     let pause = try arguments.value("pause").map(parsePause) ?? MediaTime(milliseconds: 2000)
     let timeLimit = try InputTimeLimit.given(arguments)
+    let failOn = try FixCommand.failLevel(arguments.value("fail-on"))
 
     var inputs: [(path: String, role: TranscriptTrack.Role?)] = arguments.positionals.map {
       ($0, nil)
@@ -94,6 +101,8 @@ enum TranscriptCommand: CaptionCommand {
     var chapters: [Track] = []
     var language = inputOptions.reader.language
     var media: String?
+    /// The worst finding printed: it sets the exit status.
+    var worst: Severity?
     for input in inputs {
       if input.role == nil, TranscriptTracks.isMedia(input.path) {
         if media != nil {
@@ -104,6 +113,11 @@ enum TranscriptCommand: CaptionCommand {
       }
       let result = try inputOptions.read(input.path, in: context)
       findings.print(result.diagnostics, in: context)
+      worst = ([worst].compactMap { $0 } + result.diagnostics.map(\.severity)).max()
+      if result.isRejected {
+        findings.finish(in: context)
+        throw CommandFailure.rejected(input.path)
+      }
       switch input.role ?? role(of: result.track) {
       case .captions: captions.append(result.track)
       case .descriptions: descriptions.append(result.track)
@@ -128,6 +142,7 @@ enum TranscriptCommand: CaptionCommand {
         return (outcome, read)
       }
       findings.print(read, in: context)
+      worst = ([worst].compactMap { $0 } + read.map(\.severity)).max()
       let found: TranscriptTracks
       switch outcome {
       case .success(let tracks): found = tracks
@@ -142,6 +157,15 @@ enum TranscriptCommand: CaptionCommand {
     findings.finish(in: context)
     if let media, captions.isEmpty, descriptions.isEmpty {
       throw noTracks(media, language: language)
+    }
+    if (captions + descriptions).allSatisfy(\.cues.isEmpty) {
+      // An empty transcript is nothing to publish.
+      let named = inputs.map { $0.path == "-" ? "<stdin>" : $0.path } + (media.map { [$0] } ?? [])
+      throw CommandFailure(
+        ExitCode.dataError,
+        "\(named.joined(separator: ", ")): no cue of captions or descriptions to make a "
+          + "transcript of; nothing was written",
+        hint: "check the files with captionkit validate")
     }
 
     captions = chooseOne(captions, language: language, in: context)
@@ -174,7 +198,8 @@ enum TranscriptCommand: CaptionCommand {
     } else {
       try AtomicFileWriter.write(bytes, to: output)
     }
-    return ExitCode.success
+    guard let failOn, let worst, worst >= failOn else { return ExitCode.success }
+    return ExitCode.findings
   }
 
   /// The transcript of `tracks` in `format`, as written to `output`: titled `title`, else

@@ -21,6 +21,39 @@ struct TranscriptCommandTests {
     return folder
   }
 
+  @Test func inputThatIsNotCaptionsOrHasNoCueWritesNothing() throws {
+    let folder = try TemporaryFolder()
+    let output = folder.path + "/t.html"
+    // A WebVTT signature, but no cue the reader can read.
+    let unread = try folder.file("bad.vtt", "WEBVTT\n\n00:01.000 -> 00:02.000\nLost\n")
+    let refused = ToolRun(["transcript", unread, "-o", output])
+    #expect(refused.status == 65)
+    #expect(
+      refused.stderr.contains("error: \(unread): not read as captions; nothing was written\n"))
+    let empty = try folder.file("empty.vtt", "WEBVTT\n")
+    let nothing = ToolRun(["transcript", empty, "-o", output])
+    #expect(nothing.status == 65)
+    #expect(
+      nothing.stderr
+        == "error: \(empty): no cue of captions or descriptions to make a transcript of; "
+        + "nothing was written\nhint: check the files with captionkit validate\n")
+    #expect(!folder.exists("t.html"))
+  }
+
+  @Test func aCueTheReaderDroppedMakesTheStatusOneButTheRestIsWritten() throws {
+    let folder = try TemporaryFolder()
+    let input = try folder.file(
+      "talk.en.vtt",
+      "WEBVTT\n\n00:00:01,000 --> 00:00:02,000\nLost\n\n00:03.000 --> 00:04.000\nKept\n")
+    let run = ToolRun(["transcript", input, "-o", folder.path + "/t.txt"])
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("the cue is dropped [parse.webvtt]"))
+    let text = try folder.contents("t.txt")
+    #expect(text.contains("Kept") && !text.contains("Lost"))
+    let anyway = ToolRun(["transcript", input, "-o", folder.path + "/t.txt", "--fail-on", "never"])
+    #expect(anyway.status == 0)
+  }
+
   @Test func writesTheReadmeExample() throws {
     let folder = try lighthouseFolder()
     let run = ToolRun([
