@@ -13,17 +13,19 @@ struct InputTimeLimit: Sendable {
   /// The option of the commands that read one input at a time; no limit by default.
   static let option = CommandConfiguration.Option(
     "timeout", value: "seconds",
-    help: "Stop an input that takes longer than this (decimals allowed; default: no limit).")
+    help: "Stop an input that takes longer than this (decimals allowed; default and 0: no "
+      + "limit).")
 
   /// `--timeout` of a command without a default limit: a positive number of seconds; nil
-  /// when the option is not given.
+  /// when the option is not given or is 0 (no limit, as `batch` reads it).
   static func given(_ arguments: ParsedArguments) throws(UsageError) -> InputTimeLimit? {
     guard let text = arguments.value("timeout") else { return nil }
-    guard let seconds = seconds(text), seconds > 0 else {
+    guard let seconds = seconds(text), seconds >= 0 else {
       throw UsageError(
-        "'--timeout' takes the seconds an input may take (60, 2.5), not '\(text)'")
+        "'--timeout' takes the seconds an input may take (60, 2.5, or 0 for no limit), "
+          + "not '\(text)'")
     }
-    return InputTimeLimit(seconds: seconds)
+    return seconds == 0 ? nil : InputTimeLimit(seconds: seconds)
   }
 
   /// A number of seconds written as a plain decimal (`60`, `2.5`, `0`); nil for anything

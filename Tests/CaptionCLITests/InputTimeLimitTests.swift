@@ -117,14 +117,22 @@ struct InputTimeLimitTests {
       ["validate", "a.vtt"], ["probe", "a.mp4"], ["extract", "a.mp4"],
       ["transcript", "a.vtt", "-o", "-", "--to", "txt"],
     ])
-  func aLimitThatIsNotAPositiveNumberIsAUsageError(command: [String]) {
-    for value in ["0", "-1", "soon", "", "inf", "nan", "+5"] {
+  func aLimitThatIsNotANumberOfSecondsIsAUsageError(command: [String]) {
+    for value in ["-1", "soon", "", "inf", "nan", "+5"] {
       let run = ToolRun(command + ["--timeout", value])
       #expect(run.status == 64, "--timeout \(value)")
       #expect(
         run.stderr.hasPrefix(
-          "error: '--timeout' takes the seconds an input may take (60, 2.5), not '\(value)'\n"
-            + "usage: captionkit \(command[0]) "))
+          "error: '--timeout' takes the seconds an input may take (60, 2.5, or 0 for no "
+            + "limit), not '\(value)'\nusage: captionkit \(command[0]) "))
     }
+  }
+
+  @Test func zeroIsNoLimitAsInBatch() throws {
+    let folder = try TemporaryFolder()
+    let input = try folder.file("a.vtt", "WEBVTT\n\n00:01.000 --> 00:02.000\nHello\n")
+    let run = ToolRun(["validate", input, "--timeout", "0"])
+    #expect(run.status == 0)
+    #expect(run.stdout == "checked 1 file: 0 errors, 0 warnings, 0 remarks\n")
   }
 }
