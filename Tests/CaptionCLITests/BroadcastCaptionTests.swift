@@ -1,4 +1,5 @@
 import CaptionKit
+import CaptionTestSupport
 import Foundation
 import Testing
 
@@ -8,6 +9,26 @@ import Testing
 /// them: `validate`, `probe`, `extract` and `transcript` read them as tracks.
 @Suite(.serialized)
 struct BroadcastCaptionTests {
+  @Test func captionsOnlyInCEA708AreNotCalledMissing() throws {
+    // No 608 captions; a DTVCC packet with blocks of services 1 and 2 over pictures 5 and 6.
+    let media = try BroadcastMedia.file(
+      "only708.ts", cc1: [],
+      dtvcc: [
+        5: [
+          A53Writer.Triplet(type: 3, first: 0x03, second: 1 << 5 | 2),
+          A53Writer.Triplet(type: 2, first: 0x41, second: 0x42),
+        ],
+        6: [A53Writer.Triplet(type: 2, first: 2 << 5 | 1, second: 0x43)],
+      ])
+    let run = ToolRun(["validate", media, "--no-audio"])
+    #expect(!run.stdout.contains("coverage.no-captions"), "\(run.stdout)")
+    #expect(run.stdout.contains("CEA-708 services 1, 2 present and not read"), "\(run.stdout)")
+    #expect(
+      run.stdout.contains(
+        "  1.2.2  A    unknown         captions only in stream 0, CEA-708 services 1, 2, which "
+          + "captionkit does not decode, so they cannot be checked\n"), "\(run.stdout)")
+  }
+
   @Test func aCaptionedTransportStreamValidatesAsCaptioned() throws {
     let media = try BroadcastMedia.file("news.ts")
     let run = ToolRun(["validate", media, "--format", "json"])

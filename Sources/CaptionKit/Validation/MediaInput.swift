@@ -189,7 +189,8 @@ public struct MediaInput: Sendable {
   /// The read then goes through those video packets: all of them where FFmpeg saw captions
   /// when the file was opened (`MediaStream.hasClosedCaptions`) and where the container is
   /// read from end to end anyway (transport streams, Matroska); in MP4 and MOV only the
-  /// first two minutes otherwise, and on to the end only when they hold caption data.
+  /// first two minutes otherwise, and on to the end only when they, or pictures sampled
+  /// past them, hold caption data.
   public static func mayCarryClosedCaptions(_ info: MediaInfo) -> Bool {
     info.streams.contains {
       $0.hasClosedCaptions || $0.codec == "eia_608"
@@ -221,6 +222,10 @@ public struct MediaInput: Sendable {
       duration: info.duration, frameRate: rate, hasAudio: !info.streams(.audio).isEmpty,
       hasVideo: !videos.isEmpty, path: info.path, streams: streams)
     if !damage.isEmpty { facts.damagedFrom = damage.firstTime ?? .zero }
+    facts.undecodedCaptions = closedCaptions.filter { !$0.services708.isEmpty }.map { stream in
+      "stream \(stream.stream), CEA-708 service\(stream.services708.count == 1 ? "" : "s") "
+        + stream.services708.map(String.init).joined(separator: ", ")
+    }
     return facts
   }
 

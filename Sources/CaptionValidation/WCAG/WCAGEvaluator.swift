@@ -125,6 +125,12 @@ public struct WCAGEvaluator: Sendable {
     }
     let text = captionIDs.isEmpty ? subtitleIDs : captionIDs
     guard !text.isEmpty else {
+      if !media.undecodedCaptions.isEmpty {
+        return verdict(
+          .unknown,
+          "captions only in \(media.undecodedCaptions.joined(separator: "; ")), which "
+            + "captionkit does not decode, so they cannot be checked")
+      }
       return verdict(
         .fail, "the media has audio and video but no caption or subtitle track",
         rules: found(["coverage.no-captions"]))

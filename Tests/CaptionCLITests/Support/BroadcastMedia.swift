@@ -29,13 +29,15 @@ enum BroadcastMedia {
   /// `folder`: 8 seconds, `cc1` in field 1 and `cc3` in field 2 as pop-on captions, and
   /// `field1Extra` pairs sent in field 1 from picture 220 on (roll-up codes, XDS...). The
   /// audio is tagged `audioLanguage` when given; a transport stream's map table gets a
-  /// caption service descriptor of `services` (language, field) when given. With
+  /// caption service descriptor of `services` (language, field) when given; `dtvcc` adds
+  /// CEA-708 triplets to the pictures it names. With
   /// `onlyWithCaptions`, pictures whose pairs are both padding carry no caption data at all
   /// (as some caption inserters write), so the first pictures have none.
   static func file(
     _ name: String, cc1: [Cue] = english, cc3: [Cue] = [],
     field2Extra: [UInt16] = [], field1Extra: [UInt16] = [], audioLanguage: String? = nil,
-    services: [(language: String, field: Int)] = [], onlyWithCaptions: Bool = false
+    services: [(language: String, field: Int)] = [], onlyWithCaptions: Bool = false,
+    dtvcc: [Int: [A53Writer.Triplet]] = [:]
   ) throws -> String {
     try made.withLock { made in
       if let path = made[name] { return path }
@@ -59,10 +61,11 @@ enum BroadcastMedia {
         let one = field1[picture] ?? 0x8080
         let two = field2[picture] ?? 0x8080
         if onlyWithCaptions, one == 0x8080, two == 0x8080 { return nil }
-        let triplets = [
-          A53Writer.Triplet(type: 0, first: UInt8(one >> 8), second: UInt8(one & 0xFF)),
-          A53Writer.Triplet(type: 1, first: UInt8(two >> 8), second: UInt8(two & 0xFF)),
-        ]
+        let triplets =
+          [
+            A53Writer.Triplet(type: 0, first: UInt8(one >> 8), second: UInt8(one & 0xFF)),
+            A53Writer.Triplet(type: 1, first: UInt8(two >> 8), second: UInt8(two & 0xFF)),
+          ] + (dtvcc[picture] ?? [])
         return A53Writer.seiNAL(
           hevc: false,
           messages: [

@@ -1,7 +1,7 @@
 public import CaptionCore
 
 /// `coverage.no-captions`: media with an audio stream and no caption or subtitle track in
-/// any locale (WCAG 1.2.2).
+/// any locale (WCAG 1.2.2), nor captions in a form captionkit does not decode (CEA-708).
 public struct NoCaptionsRule: ContextRule {
   public var id: String { "coverage.no-captions" }
   public var defaultSeverity: Severity { .error }
@@ -16,6 +16,9 @@ public struct NoCaptionsRule: ContextRule {
       MediaTracks.isDisplayed($0.kind) && $0.kind != .forced
     }
     guard displayed.isEmpty else { return }
+    // Captions in CEA-708 services are captions, though their text cannot be read here: the
+    // WCAG verdict says what is unknown, the media's summary lists them.
+    guard media.undecodedCaptions.isEmpty else { return }
     findings.add(
       "the media has an audio stream but no caption or subtitle track", file: media.path,
       hint: "add captions as a sidecar file (\(Self.sidecarExample(media.path))) or a text "
