@@ -105,8 +105,8 @@ struct ClosedCaptionPass {
   /// Whether the captions of a video stream only to be searched may start past the search:
   /// pictures sampled from the demuxer's index at `samplePlaces` places past the first
   /// `searchTicks` carry caption data (padding included), or they cannot be sampled (the
-  /// index ends before the stream does, as in a fragmented MP4, or their bytes cannot be
-  /// read), so that late captions cannot be ruled out.
+  /// index ends before the stream does, when FFmpeg has not indexed every fragment, or
+  /// their bytes cannot be read), so that late captions cannot be ruled out.
   static func mayStartLate(
     stream index: Int, of context: FormatContext, syntax: A53CaptionReader.Syntax,
     searchTicks: Int64, bytes: (Int64, Int) -> [UInt8]
