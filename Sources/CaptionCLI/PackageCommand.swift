@@ -6,7 +6,7 @@ enum PackageCommand: CaptionCommand {
   static let configuration = CommandConfiguration(
     name: "package",
     abstract: "Write caption files as the subtitle renditions of an HLS package.",
-    usage: "package <master.m3u8> --track <file[:options]>... -o <folder>",
+    usage: "package <master.m3u8> --track <file[:options]>... -o <folder> [--fail-on <severity>]",
     discussion: """
       Writes a new package into the folder -o names: each --track as a WebVTT media \
       playlist cut at the segment boundaries of the package's first variant, every segment \
@@ -18,7 +18,9 @@ enum PackageCommand: CaptionCommand {
       paths (hard links, or copies), never rewritten, and the input is not changed. The \
       folder is built under a temporary name and renamed into place when complete. \
       Language and kind come from the file name (movie.en.sdh.vtt) unless :lang= and \
-      :kind= say otherwise; :default makes a rendition the default.
+      :kind= say otherwise; :default makes a rendition the default. Exits 1 when the package \
+      is written but a finding is at or above --fail-on (default error: the reader left a \
+      cue or a setting out), 66 when the playlist or a track is missing.
       """,
     arguments: [.init("master.m3u8", help: "The package's multivariant playlist (not changed).")],
     options: [
@@ -26,6 +28,10 @@ enum PackageCommand: CaptionCommand {
         "track", value: "file[:options]", repeats: true,
         help: "A caption file to write as a rendition, with :lang=, :kind= and :default."),
       .init("output", short: "o", value: "folder", help: "The folder to write; it must not exist."),
+      .init(
+        "fail-on", value: "severity",
+        help: "error (default), warning or never: the least severity of a finding that makes "
+          + "the exit status 1 (the package is still written)."),
     ])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
@@ -48,8 +54,16 @@ enum PackageCommand: CaptionCommand {
         "':codec=' and ':mode=' do not apply to HLS renditions ('--track \(spec.path)')",
         hint: "renditions are WebVTT; leave them out")
     }
+    let failOn = try FixCommand.failLevel(arguments.value("fail-on"))
+    do throws(InputFailure) {
+      try MediaInput.checkInput(master)
+    } catch {
+      throw CommandFailure(error)
+    }
     var findings = FindingPrinter(limit: 20)
     var renditions: [HLSPackageWriter.Rendition] = []
+    /// The worst finding printed: it sets the exit status.
+    var worst: Severity?
     for spec in specs {
       let named = SidecarName(fileName: spec.path)
       let reader = CaptionFileReader(language: spec.language ?? named?.language)
@@ -60,6 +74,7 @@ enum PackageCommand: CaptionCommand {
         throw InputOptions.failure(error)
       }
       findings.print(result.diagnostics, in: context)
+      worst = ([worst].compactMap { $0 } + result.diagnostics.map(\.severity)).max()
       if result.isRejected {
         findings.finish(in: context)
         throw CommandFailure.rejected(spec.path)
@@ -99,6 +114,7 @@ enum PackageCommand: CaptionCommand {
     } catch {
       throw CommandFailure.standardOutput(error)
     }
-    return ExitCode.success
+    guard let failOn, let worst, worst >= failOn else { return ExitCode.success }
+    return ExitCode.findings
   }
 }

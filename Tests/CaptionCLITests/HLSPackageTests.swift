@@ -270,6 +270,29 @@ struct HLSPackageTests {
     #expect(outside.status == 65)
     #expect(outside.stderr.contains("../x.m3u8 is outside the package folder"), "\(outside.stderr)")
     #expect(!FileManager.default.fileExists(atPath: folder.path + "/o"))
+    // A missing playlist is a missing input.
+    let missing = ToolRun([
+      "package", folder.path + "/none.m3u8", "--track", folder.path + "/movie.en.vtt", "-o",
+      folder.path + "/o",
+    ])
+    #expect(missing.status == 66)
+    #expect(missing.stderr.hasPrefix("error: \(folder.path)/none.m3u8: no such file\n"))
+  }
+
+  @Test func aCueTheReaderDroppedMakesTheStatusOneButThePackageIsWritten() throws {
+    let folder = try TemporaryFolder()
+    let master = try Self.ffmpegPackage(in: folder)
+    let track = try folder.file(
+      "partial.en.vtt",
+      "WEBVTT\n\n00:00:01,000 --> 00:00:02,000\nLost\n\n00:00:03.000 --> 00:00:04.000\nKept\n")
+    let run = ToolRun(["package", master, "--track", track, "-o", folder.path + "/o"])
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("the cue is dropped [parse.webvtt]"))
+    #expect(FileManager.default.fileExists(atPath: folder.path + "/o/master.m3u8"))
+    let anyway = ToolRun([
+      "package", master, "--track", track, "-o", folder.path + "/o2", "--fail-on", "never",
+    ])
+    #expect(anyway.status == 0)
   }
 
   /// A multivariant playlist whose subtitle rendition is `uri`, with one variant.

@@ -230,7 +230,7 @@ public struct MediaInput: Sendable {
   }
 
   /// A missing input fails before FFmpeg is loaded.
-  static func checkInput(_ path: String) throws(InputFailure) {
+  public static func checkInput(_ path: String) throws(InputFailure) {
     var status = stat()
     guard stat(path, &status) == 0 else {
       let code = errno
