@@ -22,6 +22,15 @@ extension CommandFailure {
 
   /// A caption file whose reader read nothing from it (`ReadResult.isRejected`): exit 65,
   /// and nothing is written.
+  /// A caption file that `fix` would copy without the parts its reader could not read.
+  static func unreadParts(_ path: String, count: Int) -> CommandFailure {
+    CommandFailure(
+      ExitCode.dataError,
+      "\(path == "-" ? "<stdin>" : path): \(count == 1 ? "a part" : "\(count) parts") the "
+        + "reader could not read would be left out of a fixed copy; nothing was written",
+      hint: "correct what the errors above name, then fix the file again")
+  }
+
   static func rejected(_ path: String) -> CommandFailure {
     CommandFailure(
       ExitCode.dataError,

@@ -83,6 +83,8 @@ struct BatchFixes {
           throw InputOptions.failure(error)
         }
         if result.isRejected { throw CommandFailure.rejected(file) }
+        let unread = CaptionFix.unreadParts(of: result)
+        if !unread.isEmpty { throw CommandFailure.unreadParts(file, count: unread.count) }
         guard let format = FormatRegistry.entry(for: result.track.format), format.canWrite
         else {
           throw CommandFailure(ExitCode.usage, "\(file): its format cannot be written")

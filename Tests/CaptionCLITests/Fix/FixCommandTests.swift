@@ -246,6 +246,26 @@ struct FixCommandTests {
     #expect(!converted.stdout.contains("\r"))
   }
 
+  @Test func aFileWithPartsTheReaderCannotReadIsNotFixedWithoutThem() throws {
+    let folder = try TemporaryFolder()
+    // An SRT-style timestamp in WebVTT: the reader drops the cue; a fixed copy would lose it.
+    let input = try folder.file(
+      "mixed.vtt",
+      "WEBVTT\n\n00:00:03,000 --> 00:00:04,000\nComma cue\n\n"
+        + "00:00:05.000 --> 00:00:07.000\nFirst\n\n00:00:06.000 --> 00:00:08.000\nOverlap\n")
+    let run = ToolRun(["fix", input, "-o", folder.path + "/out.vtt", "--fps", "25"])
+    #expect(run.status == 65)
+    #expect(
+      run.stderr == """
+        \(input):3:1: error: timestamp "00:00:03,000" is not of the form [hh:]mm:ss.ttt; the cue is dropped [parse.webvtt]
+            hint: write timestamps as hh:mm:ss.ttt or mm:ss.ttt, such as 00:01:02.500
+        error: \(input): a part the reader could not read would be left out of a fixed copy; nothing was written
+        hint: correct what the errors above name, then fix the file again
+
+        """)
+    #expect(!folder.exists("out.vtt"))
+  }
+
   @Test func reencodesToUTF8AndDropsTheByteOrderMark() throws {
     let folder = try TemporaryFolder()
     // "Café" in windows-1252.
