@@ -22,13 +22,14 @@ extension CommandFailure {
 
   /// A caption file whose reader read nothing from it (`ReadResult.isRejected`): exit 65,
   /// and nothing is written.
-  /// A caption file that `fix` would copy without the parts its reader could not read.
-  static func unreadParts(_ path: String, count: Int) -> CommandFailure {
+  /// A caption file that `fix` or `sync` (`copy`: "fixed", "synced") would copy without the
+  /// parts its reader could not read.
+  static func unreadParts(_ path: String, count: Int, copy: String = "fixed") -> CommandFailure {
     CommandFailure(
       ExitCode.dataError,
       "\(path == "-" ? "<stdin>" : path): \(count == 1 ? "a part" : "\(count) parts") the "
-        + "reader could not read would be left out of a fixed copy; nothing was written",
-      hint: "correct what the errors above name, then fix the file again")
+        + "reader could not read would be left out of a \(copy) copy; nothing was written",
+      hint: "correct what the errors above name, then run the command again")
   }
 
   static func rejected(_ path: String) -> CommandFailure {

@@ -65,6 +65,14 @@ enum SyncCommand: CaptionCommand {
     let inputOptions = try InputOptions(arguments)
     let result = try inputOptions.read(input, in: context)
     if result.isRejected { throw CommandFailure.rejected(input) }
+    // Text the reader left out would be lost from the synced copy without a word.
+    let unread = CaptionFix.unreadParts(of: result)
+    if !unread.isEmpty {
+      var printer = FindingPrinter(limit: 20)
+      printer.print(unread, in: context)
+      printer.finish(in: context)
+      throw CommandFailure.unreadParts(input, count: unread.count, copy: "synced")
+    }
     let entry = try outputEntry(output: output, input: result.track.format)
     let name = input == "-" ? "<stdin>" : input
 

@@ -49,6 +49,24 @@ struct SyncCommandTests {
     #expect(Self.timings(try folder.contents("out.vtt")) == Self.timings(original))
   }
 
+  @Test func refusesCaptionsWhoseReaderLeftTextOut() throws {
+    let folder = try TemporaryFolder()
+    let shifted = folder.path + "/shifted.vtt"
+    #expect(ToolRun(["convert", Self.captions, "-o", shifted, "--shift", "3.2"]).status == 0)
+    // One more cue, with an SRT-style timestamp the WebVTT reader cannot read.
+    let text = try String(contentsOfFile: shifted, encoding: .utf8)
+    try (text + "\n00:01:00,000 --> 00:01:01,000\nLast words\n").write(
+      toFile: shifted, atomically: true, encoding: .utf8)
+    let run = ToolRun(["sync", shifted, "--to", Self.film, "-o", folder.path + "/synced.vtt"])
+    #expect(run.status == 65)
+    #expect(run.stderr.contains("the cue is dropped [parse.webvtt]"))
+    #expect(
+      run.stderr.contains(
+        "error: \(shifted): a part the reader could not read would be left out of a synced "
+          + "copy; nothing was written\n"))
+    #expect(!folder.exists("synced.vtt"))
+  }
+
   @Test func refusesTooFewCuesAndMediaWithoutSpeech() throws {
     let folder = try TemporaryFolder()
     let few = try folder.file(
