@@ -12,7 +12,9 @@ enum MuxCommand: CaptionCommand {
   static let configuration = CommandConfiguration(
     name: "mux",
     abstract: "Add caption files to a media file as text tracks.",
-    usage: "mux <media> --track <file[:options]>... -o <output> [--max-findings <n>]",
+    usage:
+      "mux <media> --track <file[:options]>... -o <output> [--max-findings <n>] "
+      + "[--fail-on <severity>]",
     discussion: """
       Every video, audio and subtitle stream is copied packet for packet, with its metadata, \
       dispositions and the chapters. Each --track (any caption format captionkit reads) \
@@ -24,7 +26,9 @@ enum MuxCommand: CaptionCommand {
       sets the flags (captions, sdh and cc: captions + hearing_impaired; descriptions; forced), \
       :default sets the default flag and clears it on the other subtitle streams. A flag \
       the container does not keep is reported as a remark. The output is written to a \
-      temporary file in the same folder and renamed into place.
+      temporary file in the same folder and renamed into place. Exits 1 when it is written \
+      but a finding is at or above --fail-on (default error: a reader left a cue or a \
+      setting out).
       """,
     arguments: [.init("media", help: "The media file to copy (it is not changed).")],
     options: [
@@ -38,6 +42,10 @@ enum MuxCommand: CaptionCommand {
       .init(
         "max-findings", value: "n",
         help: "Print at most this many findings of each rule (default 20; 0 prints all)."),
+      .init(
+        "fail-on", value: "severity",
+        help: "error (default), warning or never: the least severity of a finding that makes "
+          + "the exit status 1 (the file is still written)."),
     ])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
@@ -98,7 +106,10 @@ enum MuxCommand: CaptionCommand {
     }
     try checkInput(media)
 
+    let failOn = try FixCommand.failLevel(arguments.value("fail-on"))
     var findings = FindingPrinter(limit: limit)
+    /// The worst finding printed: it sets the exit status.
+    var worst: Severity?
     var tracks: [MuxSubtitleTrack] = []
     for spec in specs {
       let named = SidecarName(fileName: spec.path)
@@ -111,6 +122,7 @@ enum MuxCommand: CaptionCommand {
         throw InputOptions.failure(error)
       }
       findings.print(result.diagnostics, in: context)
+      worst = ([worst].compactMap { $0 } + result.diagnostics.map(\.severity)).max()
       if result.isRejected {
         findings.finish(in: context)
         throw CommandFailure.rejected(spec.path)
@@ -175,6 +187,7 @@ enum MuxCommand: CaptionCommand {
     }
     try file.commit()
     findings.print(result.diagnostics, in: context)
+    worst = ([worst].compactMap { $0 } + result.diagnostics.map(\.severity)).max()
     findings.finish(in: context)
 
     var summary = "\(output): \(result.copied.count) "
@@ -190,7 +203,8 @@ enum MuxCommand: CaptionCommand {
     } catch {
       throw CommandFailure.standardOutput(error)
     }
-    return ExitCode.success
+    guard let failOn, let worst, worst >= failOn else { return ExitCode.success }
+    return ExitCode.findings
   }
 
   /// A missing input exits 66 before FFmpeg is loaded.

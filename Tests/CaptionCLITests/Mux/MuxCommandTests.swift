@@ -52,6 +52,22 @@ struct MuxCommandTests {
     try Data(contentsOf: URL(fileURLWithPath: path))
   }
 
+  @Test func aCueTheReaderDroppedMakesTheStatusOneButTheFileIsWritten() throws {
+    let folder = try TemporaryFolder()
+    let media = try MuxMediaMaker.mp4(in: folder)
+    let track = try folder.file(
+      "partial.en.vtt",
+      "WEBVTT\n\n00:00:01,000 --> 00:00:02,000\nLost\n\n00:00:03.000 --> 00:00:04.000\nKept\n")
+    let run = ToolRun(["mux", media, "--track", track, "-o", folder.path + "/out.mp4"])
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("the cue is dropped [parse.webvtt]"))
+    #expect(folder.exists("out.mp4"))
+    let anyway = ToolRun([
+      "mux", media, "--track", track, "-o", folder.path + "/out2.mp4", "--fail-on", "never",
+    ])
+    #expect(anyway.status == 0)
+  }
+
   @Test func mp4GetsMovTextTracksWithLanguagesAndFlags() throws {
     let folder = try TemporaryFolder()
     let media = try MuxMediaMaker.mp4(in: folder)
