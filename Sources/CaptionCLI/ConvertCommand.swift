@@ -33,10 +33,7 @@ enum ConvertCommand: CaptionCommand {
       .init(
         "max-findings", value: "n",
         help: "Print at most this many findings of each rule (default 20; 0 prints all)."),
-      .init(
-        "fail-on", value: "severity",
-        help: "error (default), warning or never: the least severity of a finding that makes "
-          + "the exit status 1 (the output is still written)."),
+      FailThreshold.option,
     ] + InputOptions.options)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
@@ -60,7 +57,7 @@ enum ConvertCommand: CaptionCommand {
       writer = { SCCWriter.write($0, mode: chosen, into: &$1) }
     }
     let shift = try arguments.value("shift").map(ShiftAmount.parse)
-    let failOn = try FixCommand.failLevel(arguments.value("fail-on"))
+    var failure = try FailThreshold(arguments)
     let inputOptions = try InputOptions(arguments)
     var findings = FindingPrinter(limit: try maximumFindings(arguments.value("max-findings")))
     if input != "-", output != "-", FileIdentity.same(input, output) {
@@ -73,26 +70,18 @@ enum ConvertCommand: CaptionCommand {
       findings.finish(in: context)
       throw CommandFailure.rejected(input)
     }
-    // The worst finding, printed or not: it sets the exit status.
-    var worst = result.diagnostics.map(\.severity).max()
-    func note(_ found: [Diagnostic]) -> [Diagnostic] {
-      worst = (found.map(\.severity) + (worst.map { [$0] } ?? [])).max()
-      return found
-    }
+    // Every finding, printed or not, counts for the exit status.
+    failure.note(result.diagnostics)
     if let shift {
-      findings.print(note(TrackShift.shift(&result.track, by: shift)), in: context)
+      findings.print(failure.note(TrackShift.shift(&result.track, by: shift)), in: context)
     }
     let minimum = CueEndRepair.minimumDuration(for: result.track.language)
-    findings.print(note(CueEndRepair.repair(&result.track, minimum: minimum)), in: context)
-    /// 1 when a finding is at or above `--fail-on`, else 0.
-    func status() -> Int32 {
-      guard let failOn, let worst, worst >= failOn else { return ExitCode.success }
-      return ExitCode.findings
-    }
+    findings.print(
+      failure.note(CueEndRepair.repair(&result.track, minimum: minimum)), in: context)
     func printLossy(_ lossy: WriterLosses) {
-      _ = note(lossy.diagnostics)
+      failure.note(lossy.diagnostics)
       // Findings past the printing limit are counted only; they are convert.lossy warnings.
-      if lossy.withheld > 0, worst == nil || worst == .remark { worst = .warning }
+      if lossy.withheld > 0 { failure.note([.warning]) }
       findings.print(
         lossy,
         naming: { diagnostic in
@@ -134,7 +123,7 @@ enum ConvertCommand: CaptionCommand {
         printLossy(lossy)
         try file.commit()
       }
-      return status()
+      return failure.status
     }
     var bytes: [UInt8] = []
     printLossy(WriterLosses(diagnostics: writer(result.track, &bytes)))
@@ -147,7 +136,7 @@ enum ConvertCommand: CaptionCommand {
     } else {
       try AtomicFileWriter.write(bytes, to: output)
     }
-    return status()
+    return failure.status
   }
 
   /// The value of `--max-findings`: a whole number, 0 for no limit; 20 when absent.

@@ -75,7 +75,7 @@ enum FixCommand: CaptionCommand {
         "'--format json' prints its report on standard output, which "
           + (dryRun ? "--dry-run's diff uses" : "'-o -' uses"))
     }
-    let failOn = try failLevel(arguments.value("fail-on"))
+    let failOn = try FailThreshold.level(arguments.value("fail-on"))
     let rules = try chosenRules(only: arguments.value("rules"), except: arguments.value("except"))
     let frameRate = try arguments.value("fps").map(parseFrameRate)
     if let output, input != "-", output != "-", FileIdentity.same(input, output) {
@@ -177,19 +177,6 @@ enum FixCommand: CaptionCommand {
       try context.stdout.write(Array(text.utf8))
     } catch {
       throw CommandFailure.standardOutput(error)
-    }
-  }
-
-  /// `--fail-on`: the least severity a finding left unrepaired fails with; nil for never.
-  static func failLevel(_ value: String?) throws(UsageError) -> Severity? {
-    switch value ?? "error" {
-    case "error": return .error
-    case "warning": return .warning
-    case "never": return nil
-    default:
-      throw UsageError(
-        "unknown severity '\(value ?? "")' for '--fail-on'", given: value ?? "",
-        candidates: ["error", "warning", "never"])
     }
   }
 

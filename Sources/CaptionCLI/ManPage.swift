@@ -6,7 +6,11 @@ enum ManPage {
   /// The exit statuses every command shares, in order.
   static let exitStatuses: [(code: Int32, meaning: String)] = [
     (ExitCode.success, "Success: no finding at or above --fail-on."),
-    (ExitCode.findings, "validate or batch found something at or above --fail-on."),
+    (
+      ExitCode.findings,
+      "A finding is at or above --fail-on (validate, batch); or the output is written but "
+        + "a finding is (convert, fix, mux, package, transcript)."
+    ),
     (ExitCode.usage, "The command line is wrong: an unknown option or command, a bad value."),
     (
       ExitCode.dataError,

@@ -42,10 +42,7 @@ enum MuxCommand: CaptionCommand {
       .init(
         "max-findings", value: "n",
         help: "Print at most this many findings of each rule (default 20; 0 prints all)."),
-      .init(
-        "fail-on", value: "severity",
-        help: "error (default), warning or never: the least severity of a finding that makes "
-          + "the exit status 1 (the file is still written)."),
+      FailThreshold.option,
     ])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
@@ -106,10 +103,8 @@ enum MuxCommand: CaptionCommand {
     }
     try checkInput(media)
 
-    let failOn = try FixCommand.failLevel(arguments.value("fail-on"))
+    var failure = try FailThreshold(arguments)
     var findings = FindingPrinter(limit: limit)
-    /// The worst finding printed: it sets the exit status.
-    var worst: Severity?
     var tracks: [MuxSubtitleTrack] = []
     for spec in specs {
       let named = SidecarName(fileName: spec.path)
@@ -122,7 +117,7 @@ enum MuxCommand: CaptionCommand {
         throw InputOptions.failure(error)
       }
       findings.print(result.diagnostics, in: context)
-      worst = ([worst].compactMap { $0 } + result.diagnostics.map(\.severity)).max()
+      failure.note(result.diagnostics)
       if result.isRejected {
         findings.finish(in: context)
         throw CommandFailure.rejected(spec.path)
@@ -187,7 +182,7 @@ enum MuxCommand: CaptionCommand {
     }
     try file.commit()
     findings.print(result.diagnostics, in: context)
-    worst = ([worst].compactMap { $0 } + result.diagnostics.map(\.severity)).max()
+    failure.note(result.diagnostics)
     findings.finish(in: context)
 
     var summary = "\(output): \(result.copied.count) "
@@ -203,8 +198,7 @@ enum MuxCommand: CaptionCommand {
     } catch {
       throw CommandFailure.standardOutput(error)
     }
-    guard let failOn, let worst, worst >= failOn else { return ExitCode.success }
-    return ExitCode.findings
+    return failure.status
   }
 
   /// A missing input exits 66 before FFmpeg is loaded.

@@ -28,10 +28,7 @@ enum PackageCommand: CaptionCommand {
         "track", value: "file[:options]", repeats: true,
         help: "A caption file to write as a rendition, with :lang=, :kind= and :default."),
       .init("output", short: "o", value: "folder", help: "The folder to write; it must not exist."),
-      .init(
-        "fail-on", value: "severity",
-        help: "error (default), warning or never: the least severity of a finding that makes "
-          + "the exit status 1 (the package is still written)."),
+      FailThreshold.option,
     ])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
@@ -54,7 +51,7 @@ enum PackageCommand: CaptionCommand {
         "':codec=' and ':mode=' do not apply to HLS renditions ('--track \(spec.path)')",
         hint: "renditions are WebVTT; leave them out")
     }
-    let failOn = try FixCommand.failLevel(arguments.value("fail-on"))
+    var failure = try FailThreshold(arguments)
     do throws(InputFailure) {
       try MediaInput.checkInput(master)
     } catch {
@@ -62,8 +59,6 @@ enum PackageCommand: CaptionCommand {
     }
     var findings = FindingPrinter(limit: 20)
     var renditions: [HLSPackageWriter.Rendition] = []
-    /// The worst finding printed: it sets the exit status.
-    var worst: Severity?
     for spec in specs {
       let named = SidecarName(fileName: spec.path)
       let reader = CaptionFileReader(language: spec.language ?? named?.language)
@@ -74,7 +69,7 @@ enum PackageCommand: CaptionCommand {
         throw InputOptions.failure(error)
       }
       findings.print(result.diagnostics, in: context)
-      worst = ([worst].compactMap { $0 } + result.diagnostics.map(\.severity)).max()
+      failure.note(result.diagnostics)
       if result.isRejected {
         findings.finish(in: context)
         throw CommandFailure.rejected(spec.path)
@@ -114,7 +109,6 @@ enum PackageCommand: CaptionCommand {
     } catch {
       throw CommandFailure.standardOutput(error)
     }
-    guard let failOn, let worst, worst >= failOn else { return ExitCode.success }
-    return ExitCode.findings
+    return failure.status
   }
 }

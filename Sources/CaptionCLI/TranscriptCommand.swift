@@ -60,10 +60,7 @@ enum TranscriptCommand: CaptionCommand {
         "pause", value: "seconds",
         help: "A silence longer than this starts a new paragraph (default 2)."),
       InputTimeLimit.option,
-      .init(
-        "fail-on", value: "severity",
-        help: "error (default), warning or never: the least severity of a finding that makes "
-          + "the exit status 1 (the transcript is still written)."),
+      FailThreshold.option,
     ] + InputOptions.options)
 
   /// Extensions of media files looked for next to the captions, in this order.
@@ -77,7 +74,7 @@ enum TranscriptCommand: CaptionCommand {
     let inputOptions = try InputOptions(arguments)
     let pause = try arguments.value("pause").map(parsePause) ?? MediaTime(milliseconds: 2000)
     let timeLimit = try InputTimeLimit.given(arguments)
-    let failOn = try FixCommand.failLevel(arguments.value("fail-on"))
+    var failure = try FailThreshold(arguments)
 
     var inputs: [(path: String, role: TranscriptTrack.Role?)] = arguments.positionals.map {
       ($0, nil)
@@ -101,8 +98,6 @@ enum TranscriptCommand: CaptionCommand {
     var chapters: [Track] = []
     var language = inputOptions.reader.language
     var media: String?
-    /// The worst finding printed: it sets the exit status.
-    var worst: Severity?
     for input in inputs {
       if input.role == nil, TranscriptTracks.isMedia(input.path) {
         if media != nil {
@@ -113,7 +108,7 @@ enum TranscriptCommand: CaptionCommand {
       }
       let result = try inputOptions.read(input.path, in: context)
       findings.print(result.diagnostics, in: context)
-      worst = ([worst].compactMap { $0 } + result.diagnostics.map(\.severity)).max()
+      failure.note(result.diagnostics)
       if result.isRejected {
         findings.finish(in: context)
         throw CommandFailure.rejected(input.path)
@@ -142,7 +137,7 @@ enum TranscriptCommand: CaptionCommand {
         return (outcome, read)
       }
       findings.print(read, in: context)
-      worst = ([worst].compactMap { $0 } + read.map(\.severity)).max()
+      failure.note(read)
       let found: TranscriptTracks
       switch outcome {
       case .success(let tracks): found = tracks
@@ -198,8 +193,7 @@ enum TranscriptCommand: CaptionCommand {
     } else {
       try AtomicFileWriter.write(bytes, to: output)
     }
-    guard let failOn, let worst, worst >= failOn else { return ExitCode.success }
-    return ExitCode.findings
+    return failure.status
   }
 
   /// The transcript of `tracks` in `format`, as written to `output`: titled `title`, else

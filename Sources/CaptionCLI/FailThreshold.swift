@@ -1,0 +1,52 @@
+import CaptionKit
+
+/// `--fail-on` of the commands that write an output (`convert`, `mux`, `package`,
+/// `transcript`): the least severity of a finding that makes the exit status 1, the output
+/// being written all the same. It keeps the worst finding noted along the way.
+struct FailThreshold {
+  /// The option, as each of those commands declares it.
+  static let option = CommandConfiguration.Option(
+    "fail-on", value: "severity",
+    help: "error (default), warning or never: the least severity of a finding that makes "
+      + "the exit status 1 (the output is still written).")
+
+  /// The least severity that fails; nil for never.
+  let level: Severity?
+  /// The worst severity noted so far.
+  private(set) var worst: Severity?
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    level = try Self.level(arguments.value("fail-on"))
+  }
+
+  /// `--fail-on`: `error` (the default), `warning` or `never` (nil).
+  static func level(_ value: String?) throws(UsageError) -> Severity? {
+    switch value ?? "error" {
+    case "error": return .error
+    case "warning": return .warning
+    case "never": return nil
+    default:
+      throw UsageError(
+        "unknown severity '\(value ?? "")' for '--fail-on'", given: value ?? "",
+        candidates: ["error", "warning", "never"])
+    }
+  }
+
+  /// Notes the findings; returns them, to print.
+  @discardableResult
+  mutating func note(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    note(diagnostics.map(\.severity))
+    return diagnostics
+  }
+
+  /// Notes findings known only by their severities (counted, not built).
+  mutating func note(_ severities: [Severity]) {
+    worst = ([worst].compactMap { $0 } + severities).max()
+  }
+
+  /// 1 when a finding noted is at or above the level, else 0.
+  var status: Int32 {
+    guard let level, let worst, worst >= level else { return ExitCode.success }
+    return ExitCode.findings
+  }
+}
