@@ -22,6 +22,20 @@ extension CommandFailure {
 
   /// A caption file whose reader read nothing from it (`ReadResult.isRejected`): exit 65,
   /// and nothing is written.
+  /// Prints the errors of `result`'s reader about text it left out of the track
+  /// (`CaptionFix.unreadParts`), if any, and throws `unreadParts`: `fix` and `sync` write
+  /// nothing rather than a copy without that text.
+  static func refuseUnreadParts(
+    of result: ReadResult, path: String, copy: String, in context: CommandContext
+  ) throws(CommandFailure) {
+    let unread = CaptionFix.unreadParts(of: result)
+    guard !unread.isEmpty else { return }
+    var printer = FindingPrinter(limit: 20)
+    printer.print(unread, in: context)
+    printer.finish(in: context)
+    throw unreadParts(path, count: unread.count, copy: copy)
+  }
+
   /// A caption file that `fix` or `sync` (`copy`: "fixed", "synced") would copy without the
   /// parts its reader could not read.
   static func unreadParts(_ path: String, count: Int, copy: String = "fixed") -> CommandFailure {

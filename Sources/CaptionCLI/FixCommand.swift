@@ -107,13 +107,7 @@ enum FixCommand: CaptionCommand {
       printer.finish(in: context)
       throw CommandFailure.rejected(input)
     }
-    let unread = CaptionFix.unreadParts(of: result)
-    if !unread.isEmpty {
-      var printer = FindingPrinter(limit: 20)
-      printer.print(unread, in: context)
-      printer.finish(in: context)
-      throw CommandFailure.unreadParts(input, count: unread.count)
-    }
+    try CommandFailure.refuseUnreadParts(of: result, path: input, copy: "fixed", in: context)
     let entry = try outputFormat(
       arguments.value("to"), output: output, input: result.track.format)
 

@@ -66,13 +66,7 @@ enum SyncCommand: CaptionCommand {
     let result = try inputOptions.read(input, in: context)
     if result.isRejected { throw CommandFailure.rejected(input) }
     // Text the reader left out would be lost from the synced copy without a word.
-    let unread = CaptionFix.unreadParts(of: result)
-    if !unread.isEmpty {
-      var printer = FindingPrinter(limit: 20)
-      printer.print(unread, in: context)
-      printer.finish(in: context)
-      throw CommandFailure.unreadParts(input, count: unread.count, copy: "synced")
-    }
+    try CommandFailure.refuseUnreadParts(of: result, path: input, copy: "synced", in: context)
     let entry = try outputEntry(output: output, input: result.track.format)
     let name = input == "-" ? "<stdin>" : input
 
