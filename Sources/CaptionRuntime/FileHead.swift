@@ -4,23 +4,30 @@
   import Darwin
 #endif
 
-/// The start of a file, or a stretch of it, read apart from the reader that has it open (a
+/// The start of a file, or stretches of it, read apart from the reader that has it open (a
 /// transport stream's program map table, which the demuxer reads but does not give; a few
 /// pictures an MP4's index points to).
-package enum FileHead {
+package final class FileHead {
+  private let descriptor: Int32
+
+  /// The file at `path`, open for reading; nil when it cannot be opened.
+  package init?(_ path: String) {
+    descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+  }
+
+  deinit { close(descriptor) }
+
   /// The first `limit` bytes of the file at `path` (fewer when it is shorter); empty when it
   /// cannot be read.
   package static func read(_ path: String, limit: Int) -> [UInt8] {
-    read(path, at: 0, limit: limit)
+    FileHead(path)?.read(at: 0, limit: limit) ?? []
   }
 
-  /// `limit` bytes of the file at `path` from byte `offset` (fewer when it ends sooner);
-  /// empty when they cannot be read.
-  package static func read(_ path: String, at offset: Int64, limit: Int) -> [UInt8] {
+  /// `limit` bytes from byte `offset` (fewer when the file ends sooner); empty when they
+  /// cannot be read.
+  package func read(at offset: Int64, limit: Int) -> [UInt8] {
     guard limit > 0, offset >= 0 else { return [] }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return [] }
-    defer { close(descriptor) }
     var bytes = [UInt8](repeating: 0, count: limit)
     let filled = bytes.withUnsafeMutableBytes { buffer -> Int in
       guard let base = buffer.baseAddress else { return 0 }

@@ -112,6 +112,7 @@ public final class MediaFile {
     let path = info.path
     let head = memoryHead
     let memory = memoryBytes
+    var opened: FileHead?
     let others = subtitles.streamIndices.union(audioIndex.map { [$0] } ?? []).union(
       damage.observed)
     var captions = ClosedCaptionPass(
@@ -122,7 +123,11 @@ public final class MediaFile {
         head ?? FileHead.read(path, limit: TransportStreamCaptionServices.readLimit)
       },
       bytes: { offset, count in
-        guard let memory else { return FileHead.read(path, at: offset, limit: count) }
+        guard let memory else {
+          // Opened once for all the pictures sampled.
+          if opened == nil { opened = FileHead(path) }
+          return opened?.read(at: offset, limit: count) ?? []
+        }
         guard offset >= 0, offset < Int64(memory.count), count > 0 else { return [] }
         let start = Int(offset)
         return Array(memory[start..<min(memory.count, start + count)])
