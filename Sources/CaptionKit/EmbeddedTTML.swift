@@ -11,7 +11,7 @@ public enum EmbeddedTTML {
     var diagnostics = read.checked
     if let outside = read.outside {
       diagnostics.append(
-        Diagnostic(rule: "container.subtitle-stream", severity: .error, message: outside))
+        Diagnostic(rule: MediaSubtitles.subtitleStreamRule, severity: .error, message: outside))
     }
     return (read.cues, diagnostics)
   }
@@ -20,12 +20,13 @@ public enum EmbeddedTTML {
   /// or with a prefix, `</tt:tt>`). Images may follow it as subsamples, whose sizes FFmpeg
   /// does not give.
   static func document(in sample: [UInt8]) -> [UInt8] {
-    let close = UInt8(ascii: "<")
+    let lessThan = UInt8(ascii: "<")
     var index = sample.count - 1
     var end = sample.count
     // The last end tag of a root element named `tt`, whatever its prefix.
     while index > 0 {
-      if sample[index] == close, index + 1 < sample.count, sample[index + 1] == UInt8(ascii: "/") {
+      if sample[index] == lessThan, index + 1 < sample.count, sample[index + 1] == UInt8(ascii: "/")
+      {
         // A tag name is short: the search stops after 64 bytes, so binary data full of
         // `</` cannot make it slow.
         var name = index + 2

@@ -15,6 +15,8 @@ import CaptionCore
 public enum MediaSubtitles {
   /// The rule of the remark about image subtitles.
   public static let imageSubtitlesRule = "container.image-subtitles"
+  /// The rule of problems reading a text subtitle stream (`container.subtitle-stream`).
+  public static let subtitleStreamRule = "container.subtitle-stream"
 
   /// Codecs whose decoder gives ASS events captionkit reads.
   static let textCodecs: Set<String> = [

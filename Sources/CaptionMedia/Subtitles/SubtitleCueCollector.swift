@@ -8,7 +8,7 @@ import CaptionCore
 /// ends at the start of the next packet of the stream, at most `longest` later (or at the end
 /// of the media), with a `container.subtitle-stream` warning.
 struct SubtitleCueCollector {
-  static let rule = "container.subtitle-stream"
+  static let rule = MediaSubtitles.subtitleStreamRule
   /// The longest a cue without a duration is shown: 7 seconds, the `timing.max-duration`
   /// default.
   static let longest: Int64 = 7
