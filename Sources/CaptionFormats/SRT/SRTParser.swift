@@ -9,7 +9,9 @@ import CaptionCore
 /// The state of reading one SRT file, line by line, in one pass over its UTF-8 bytes.
 ///
 /// A cue starts at a timing line (a line that starts with a digit and holds `-->`), or at the
-/// line before it when that line is all digits or follows a blank line (the counter). Every
+/// line before it when that line is all digits or follows a blank line (the counter). A
+/// counter after a blank line followed by any line holding `-->` also starts a cue, whose
+/// timing cannot be read: it is dropped with its text and reported. Every
 /// other line is text: of the cue before it, even after a blank line, or, before the first
 /// cue, text with no timing, which is dropped and reported.
 struct SRTParser {
@@ -159,7 +161,14 @@ struct SRTParser {
       {
         let next = SRTParser.line(
           bytes, at: position, number: number + 1, lineFeedsOnly: lineFeedsOnly)
-        if SRTParser.isTiming(SRTParser.slice(bytes, next.start, next.end)) {
+        let nextContent = SRTParser.slice(bytes, next.start, next.end)
+        // A counter opening a block, then a line with an arrow: the block is a cue whose
+        // timing cannot be read (`abc --> def`), dropped and reported, not text of the cue
+        // before it.
+        if SRTParser.isTiming(nextContent)
+          || (SRTParser.isCounter(content) && (blankCount > 0 || !sawBlock)
+            && SRTParser.holdsArrow(nextContent))
+        {
           position = next.next
           number += 1
           startCue(bytes, counter: line, timing: next)
@@ -251,6 +260,18 @@ struct SRTParser {
   @inline(__always)
   private static func isTiming(_ content: UnsafeBufferPointer<UInt8>) -> Bool {
     SRTTiming.isCandidate(content) || SRTNearTiming(content) != nil
+  }
+
+  /// True when `content` holds `-->`.
+  private static func holdsArrow(_ content: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 2
+    while index < content.count {
+      if content[index] == 0x3E, content[index - 1] == 0x2D, content[index - 2] == 0x2D {
+        return true
+      }
+      index += 1
+    }
+    return false
   }
 
   private static func isCounter(_ content: UnsafeBufferPointer<UInt8>) -> Bool {

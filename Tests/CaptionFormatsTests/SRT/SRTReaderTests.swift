@@ -285,6 +285,24 @@ import Testing
     #expect(result.track.cues.map(\.id) == ["1", "3"])
   }
 
+  @Test func dropsABlockWhoseTimingLineIsNoTimingInsteadOfJoiningIt() {
+    let text =
+      "1\r\n00:00:01,000 --> 00:00:02,000\r\nHello there\r\n\r\n2\r\nabc --> def\r\n"
+      + "Lost line\r\n\r\n3\r\n00:00:05,000 --> 00:00:06,000\r\nThird\r\n"
+    let result = read(text)
+    #expect(
+      result.diagnostics.map(\.summary) == [
+        "6:1: error: timing 'abc --> def' cannot be read, the cue is dropped with its text"
+      ])
+    #expect(result.track.cues.map(\.rawText) == ["Hello there", "Third"])
+  }
+
+  @Test func keepsDialogueWithAnArrowAsText() {
+    let result = read("1\n00:00:01,000 --> 00:00:02,000\nPress 5\nthen --> go\n")
+    #expect(result.diagnostics.isEmpty)
+    #expect(result.track.cues.map(\.rawText) == ["Press 5\nthen --> go"])
+  }
+
   @Test func keepsACueThatEndsBeforeItStarts() {
     let result = read("1\n00:00:05,000 --> 00:00:02,000\nA\n")
     #expect(result.diagnostics.isEmpty)
