@@ -84,23 +84,7 @@ enum FixCommand: CaptionCommand {
     let options = try ConfigurationOptions(arguments)
     let inputOptions = try InputOptions(arguments)
 
-    let bytes: [UInt8]
-    let result: ReadResult
-    do throws(CaptionFileReader.Failure) {
-      if input == "-" {
-        bytes = try InputOptions.readStandardInput(
-          context.stdin, limit: inputOptions.reader.maximumSize)
-        var read = try inputOptions.reader.read(bytes: bytes, path: "<stdin>")
-        read.track.path = "-"
-        result = read
-      } else {
-        bytes = try CaptionFileReader.loadBytes(
-          path: input, maximumSize: inputOptions.reader.maximumSize)
-        result = try inputOptions.reader.read(bytes: bytes, path: input)
-      }
-    } catch {
-      throw InputOptions.failure(error)
-    }
+    let (result, bytes) = try inputOptions.readKeepingBytes(input, in: context)
     if result.isRejected {
       var printer = FindingPrinter(limit: 20)
       printer.print(result.diagnostics, in: context)

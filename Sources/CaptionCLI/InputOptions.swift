@@ -74,6 +74,25 @@ struct InputOptions {
     }
   }
 
+  /// Reads a caption file, or standard input for `-`, keeping the bytes read (for a copy
+  /// that keeps their line breaks). Failures become exit 65 or 66.
+  func readKeepingBytes(_ path: String, in context: CommandContext) throws(CommandFailure) -> (
+    result: ReadResult, bytes: [UInt8]
+  ) {
+    do throws(CaptionFileReader.Failure) {
+      if path == "-" {
+        let bytes = try Self.readStandardInput(context.stdin, limit: reader.maximumSize)
+        var result = try reader.read(bytes: bytes, path: "<stdin>")
+        result.track.path = "-"
+        return (result, bytes)
+      }
+      let bytes = try CaptionFileReader.loadBytes(path: path, maximumSize: reader.maximumSize)
+      return (try reader.read(bytes: bytes, path: path), bytes)
+    } catch {
+      throw Self.failure(error)
+    }
+  }
+
   static func failure(_ error: CaptionFileReader.Failure) -> CommandFailure {
     CommandFailure(InputFailure(error))
   }

@@ -63,7 +63,7 @@ enum SyncCommand: CaptionCommand {
       streamIndex = index
     }
     let inputOptions = try InputOptions(arguments)
-    let result = try inputOptions.read(input, in: context)
+    let (result, inputBytes) = try inputOptions.readKeepingBytes(input, in: context)
     if result.isRejected { throw CommandFailure.rejected(input) }
     // Text the reader left out would be lost from the synced copy without a word.
     try CommandFailure.refuseUnreadParts(of: result, path: input, copy: "synced", in: context)
@@ -123,6 +123,10 @@ enum SyncCommand: CaptionCommand {
       var bytes: [UInt8] = []
       var printer = FindingPrinter(limit: 20)
       let losses = entry.writer.map { $0(track, &bytes) } ?? []
+      if entry.format == result.track.format {
+        // The same format keeps the input's line breaks, as `fix` does.
+        bytes = CaptionFix.keepingLineBreaks(bytes, of: inputBytes)
+      }
       printer.print(losses, in: context)
       printer.finish(in: context)
       if output == "-" {

@@ -138,9 +138,9 @@ public struct CaptionFix: Sendable {
       if changes.isEmpty && losses.isEmpty && !inputBytes.isEmpty {
         // Nothing repaired: the file as it was, byte for byte, rather than rewritten.
         bytes = inputBytes
-      } else if Self.breaksLinesWithCRLF(inputBytes) {
+      } else {
         // The same format keeps the input's line breaks.
-        bytes = Self.withCRLF(bytes)
+        bytes = Self.keepingLineBreaks(bytes, of: inputBytes)
       }
     }
     var remaining: [Diagnostic] = []
@@ -161,6 +161,11 @@ public struct CaptionFix: Sendable {
     return Outcome(
       track: track, bytes: bytes, changes: changes, remaining: remaining, losses: losses,
       skipped: skipped, profile: profile, origins: repaired.origins)
+  }
+
+  /// `bytes` (UTF-8, written with LF) with CR LF line breaks when most of `input`'s are.
+  public static func keepingLineBreaks(_ bytes: [UInt8], of input: [UInt8]) -> [UInt8] {
+    breaksLinesWithCRLF(input) ? withCRLF(bytes) : bytes
   }
 
   /// Whether most line breaks of `bytes` are CR LF (in an 8-bit encoding or UTF-8, or in

@@ -49,6 +49,25 @@ struct SyncCommandTests {
     #expect(Self.timings(try folder.contents("out.vtt")) == Self.timings(original))
   }
 
+  @Test func keepsTheInputsCRLFLineBreaksInTheSameFormat() throws {
+    let folder = try TemporaryFolder()
+    let shifted = folder.path + "/late.srt"
+    #expect(ToolRun(["convert", Self.captions, "-o", shifted, "--shift", "-1.25"]).status == 0)
+    let lf = try folder.contents("late.srt")
+    try Data(lf.replacingOccurrences(of: "\n", with: "\r\n").utf8)
+      .write(to: URL(fileURLWithPath: shifted))
+    var run = ToolRun(["sync", shifted, "--to", Self.captions, "-o", folder.path + "/out.srt"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let synced = Array(try folder.contents("out.srt").utf8)
+    let feeds = synced.indices.filter { synced[$0] == 0x0A }
+    #expect(feeds.count > 10)
+    #expect(feeds.allSatisfy { $0 > 0 && synced[$0 - 1] == 0x0D })
+    // Another format is written with its own line breaks.
+    run = ToolRun(["sync", shifted, "--to", Self.captions, "-o", folder.path + "/out.vtt"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(!(try folder.contents("out.vtt")).utf8.contains(0x0D))
+  }
+
   @Test func refusesCaptionsWhoseReaderLeftTextOut() throws {
     let folder = try TemporaryFolder()
     let shifted = folder.path + "/shifted.vtt"
