@@ -16,8 +16,10 @@ struct FixReport {
     return outcome.profile.rules[rule]?.severity ?? base
   }
 
-  /// The input's line and column for a change: its cue's, or 1:1 for the whole file.
+  /// The input's line and column for a change: its own, its cue's, or 1:1 for the whole
+  /// file.
   private func location(of change: RepairChange) -> SourceLocation {
+    if let location = change.location { return location }
     if let index = change.cueIndex, track.cues.indices.contains(index),
       let location = track.cues[index].location
     {

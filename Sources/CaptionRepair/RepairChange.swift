@@ -12,11 +12,18 @@ public struct RepairChange: Sendable, Hashable {
   /// What was done, or why it could not be: "moved the end of cue 4 from 00:00:05.000 to
   /// 00:00:04.920".
   public var message: String
+  /// Where in the input the finding repaired is, when it has a place of its own (a reader's
+  /// finding); nil for the cue's place, or the file's start.
+  public var location: SourceLocation?
 
-  public init(rule: String, cueIndex: Int?, fixed: Bool = true, message: String) {
+  public init(
+    rule: String, cueIndex: Int?, fixed: Bool = true, message: String,
+    location: SourceLocation? = nil
+  ) {
     self.rule = rule
     self.cueIndex = cueIndex
     self.fixed = fixed
     self.message = message
+    self.location = location
   }
 }

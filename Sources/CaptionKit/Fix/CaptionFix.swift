@@ -15,7 +15,8 @@ public import CaptionValidation
 public struct CaptionFix: Sendable {
   /// The rules `fix` repairs, in the order their repairs run.
   public static let repairableRules: [String] = [
-    "parse.encoding", "parse.webvtt-legacy-header", "translation.language-tag",
+    "parse.encoding", "parse.webvtt-legacy-header", "parse.webvtt", "parse.srt", "parse.ass",
+    "parse.ttml", "parse.scc", "translation.language-tag",
     "readability.unbalanced-tags", "readability.line-length", "readability.line-count",
     "timing.out-of-order", "timing.overlap", "timing.zero-duration", "timing.min-duration",
     "timing.max-duration", "readability.cps", "timing.min-gap", "timing.beyond-media",
@@ -74,6 +75,16 @@ public struct CaptionFix: Sendable {
     return skipped
   }
 
+  /// How the change for a reader's finding that writing repairs begins.
+  static let rewrittenPrefix = "rewritten as read: "
+
+  /// The rules of the readers' findings on a file's syntax (a counter out of sequence, a
+  /// missing blank line, a setting that cannot be read), which writing the track as read
+  /// repairs: the writer writes the format's own form of what the reader read.
+  static let syntaxRules: Set<String> = [
+    "parse.webvtt", "parse.srt", "parse.ass", "parse.ttml", "parse.scc",
+  ]
+
   /// The reader's errors about text it left out of the track (a cue whose timing cannot be
   /// read, text outside any cue, an event without a time), which a fixed copy, written from
   /// the track, would lose. `fix` writes nothing while there are any, so that no word is
@@ -82,7 +93,9 @@ public struct CaptionFix: Sendable {
   /// about what the track keeps, such as a tag left open, do not count.
   public static func unreadParts(of input: ReadResult) -> [Diagnostic] {
     input.diagnostics.filter { diagnostic in
-      guard diagnostic.severity == .error, !repairableRules.contains(diagnostic.rule) else {
+      guard diagnostic.severity == .error,
+        syntaxRules.contains(diagnostic.rule) || !repairableRules.contains(diagnostic.rule)
+      else {
         return false
       }
       let message = diagnostic.message
@@ -127,10 +140,17 @@ public struct CaptionFix: Sendable {
       profile: profile, rules: active, frameRate: frameRate, mediaDuration: mediaDuration)
     let repaired = repairs.repair(&track)
     changes += repaired.changes
-    // In the input's order: file-wide changes first, then by cue, each cue's in the order made.
-    changes = changes.enumerated().sorted {
-      ($0.element.cueIndex ?? -1, $0.offset) < ($1.element.cueIndex ?? -1, $1.offset)
-    }.map(\.element)
+    // In the input's order: file-wide changes first, then by cue, each cue's by its line
+    // (a reader's finding has one of its own) and then in the order made.
+    let cues = input.track.cues
+    func line(_ change: RepairChange) -> Int {
+      if let line = change.location?.line { return line }
+      guard let index = change.cueIndex, cues.indices.contains(index) else { return 0 }
+      return cues[index].location?.line ?? 0
+    }
+    changes = changes.enumerated().map { (line($0.element), $0.offset, $0.element) }.sorted {
+      ($0.2.cueIndex ?? -1, $0.0, $0.1) < ($1.2.cueIndex ?? -1, $1.0, $1.1)
+    }.map(\.2)
 
     var bytes: [UInt8] = []
     let losses = format.writer.map { $0(track, &bytes) } ?? []
@@ -152,6 +172,11 @@ public struct CaptionFix: Sendable {
       let written = ValidationContext(
         tracks: [result.track],
         media: MediaFacts(duration: mediaDuration, frameRate: frameRate), profile: profile)
+      Self.keepRewrittenFindings(
+        result.diagnostics.filter {
+          Self.syntaxRules.contains($0.rule) && active.contains($0.rule)
+        },
+        in: &changes)
       remaining =
         validator.validate(written)
         + Validator.configure(result.diagnostics, profile: profile).filter {
@@ -167,6 +192,30 @@ public struct CaptionFix: Sendable {
   public static func keepingLineBreaks(_ bytes: [UInt8], of input: [UInt8]) -> [UInt8] {
     breaksLinesWithCRLF(input) ? withCRLF(bytes) : bytes
   }
+
+  /// Marks the changes for readers' findings that `written` (the findings of the output read
+  /// back) still has as not made: the writer writes them again, as what was read (cue text
+  /// such as a `<v>` without a name, a region defined twice). One the input did not have
+  /// in those words is added as not made.
+  static func keepRewrittenFindings(_ written: [Diagnostic], in changes: inout [RepairChange]) {
+    for finding in written {
+      let claimed = rewrittenPrefix + finding.message
+      if let index = changes.firstIndex(where: {
+        $0.fixed && $0.rule == finding.rule && $0.message == claimed
+      }) {
+        changes[index].fixed = false
+        changes[index].message = keptPrefix + finding.message
+      } else {
+        changes.append(
+          RepairChange(
+            rule: finding.rule, cueIndex: nil, fixed: false,
+            message: keptPrefix + finding.message))
+      }
+    }
+  }
+
+  /// How a change for a reader's finding that writing keeps begins.
+  static let keptPrefix = "kept as read: "
 
   /// Whether most line breaks of `bytes` are CR LF (in an 8-bit encoding or UTF-8, or in
   /// UTF-16 of either byte order).
@@ -205,6 +254,13 @@ public struct CaptionFix: Sendable {
     format: TrackFormat
   ) -> [RepairChange] {
     var changes: [RepairChange] = []
+    for diagnostic in before
+    where Self.syntaxRules.contains(diagnostic.rule) && rules.contains(diagnostic.rule) {
+      changes.append(
+        RepairChange(
+          rule: diagnostic.rule, cueIndex: diagnostic.cue.map { $0.index - 1 },
+          message: Self.rewrittenPrefix + diagnostic.message, location: diagnostic.location))
+    }
     if rules.contains("parse.encoding") {
       if let encoding = track.encoding, encoding != TextEncoding.utf8.rawValue {
         changes.append(

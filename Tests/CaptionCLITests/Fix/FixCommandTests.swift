@@ -45,7 +45,8 @@ struct FixCommandTests {
         \(input):1:1: fixed: moved the legacy header lines into a NOTE block under the WEBVTT line [parse.webvtt-legacy-header]
         \(input):1:1: fixed: wrote the header's Language en_US as the BCP 47 tag en-US [translation.language-tag]
         \(input):5:1: fixed: closed the <i> left open in cue 1 [readability.unbalanced-tags]
-        3 fixed
+        \(input):6:1: fixed: rewritten as read: cue 1 leaves <i> open at its end [parse.webvtt]
+        4 fixed
 
         """)
     #expect(try folder.contents("in.vtt") == Self.legacy)
@@ -288,6 +289,63 @@ struct FixCommandTests {
       run.stderr == "\(marked):1:1: fixed: dropped the byte order mark [parse.encoding]\n1 fixed\n")
   }
 
+  @Test func rewritesTheSyntaxFaultsTheReaderReadPastAndSaysWhichItKeeps() throws {
+    let folder = try TemporaryFolder()
+    let input = try folder.file(
+      "in.srt",
+      "1\n00:00:01,000 --> 00:00:02,000\nHello\n\n\nthere\n\n5\n00:00:05,000 --> 00:00:06,000  \n"
+        + "Third\n3\n00:00:07,000 --> 00:00:08.000\nFour\n")
+    var run = ToolRun(["fix", input, "-o", folder.path + "/out.srt", "--fps", "25"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      try folder.contents("out.srt") == """
+        1
+        00:00:01,000 --> 00:00:02,000
+        Hello
+        there
+
+        2
+        00:00:05,000 --> 00:00:06,000
+        Third
+
+        3
+        00:00:07,000 --> 00:00:08,000
+        Four
+
+
+        """)
+    #expect(
+      run.stderr == """
+        \(input):4:1: fixed: rewritten as read: 2 blank lines inside cue 1 removed [parse.srt]
+        \(input):8:1: fixed: rewritten as read: counter 5 of cue 2 is out of sequence, expected 2 [parse.srt]
+        \(input):9:30: fixed: rewritten as read: trailing spaces after the timing of cue 2 [parse.srt]
+        \(input):11:1: fixed: rewritten as read: missing blank line before cue 3 [parse.srt]
+        \(input):11:1: fixed: rewritten as read: counter 3 of cue 3 is out of sequence, expected 6 [parse.srt]
+        \(input):12:18: fixed: rewritten as read: end time of cue 3 '00:00:08.000' has '.' before the milliseconds, expected ',' [parse.srt]
+        6 fixed
+
+        """)
+    #expect(
+      ToolRun(["validate", folder.path + "/out.srt"]).stdout.hasPrefix(
+        "checked 1 file: 0 errors, 0 warnings"))
+
+    // A fault that is the cue's text as read is written again, and said to be.
+    let voice = try folder.file("voice.vtt", "WEBVTT\n\n00:01.000 --> 00:02.000 size:abc\n<v>Ok\n")
+    run = ToolRun(["fix", voice, "-o", folder.path + "/voice.out.vtt", "--fps", "25"])
+    #expect(run.status == 1)
+    #expect(
+      try folder.contents("voice.out.vtt") == "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<v>Ok</v>\n"
+    )
+    #expect(
+      run.stderr.hasPrefix(
+        """
+        \(voice):3:25: fixed: rewritten as read: invalid value "abc" for cue setting "size"; expected a percentage from 0% to 100% [parse.webvtt]
+        \(voice):4:1: error: kept as read: cue 1 has <v> without a voice name [parse.webvtt]
+
+        """))
+    #expect(run.stderr.hasSuffix("1 fixed, 1 not fixed, 1 left in \(folder.path)/voice.out.vtt\n"))
+  }
+
   @Test func reportsInJSONWithFixedFlags() throws {
     let folder = try TemporaryFolder()
     let input = try folder.file("in.vtt", Self.legacy)
@@ -300,12 +358,15 @@ struct FixCommandTests {
     #expect(
       findings.map { $0["rule"] as? String } == [
         "parse.webvtt-legacy-header", "translation.language-tag", "readability.unbalanced-tags",
+        "parse.webvtt",
       ])
     #expect(findings.allSatisfy { $0["fixed"] as? Bool == true })
     let cue = try #require(findings[2]["cue"] as? [String: Any])
     #expect(cue["index"] as? Int == 1)
     #expect(findings[2]["line"] as? Int == 5)
-    #expect((object["summary"] as? [String: Any])?["fixed"] as? Int == 3)
+    #expect(findings[3]["line"] as? Int == 6)
+    #expect(findings[3]["column"] as? Int == 1)
+    #expect((object["summary"] as? [String: Any])?["fixed"] as? Int == 4)
     #expect(run.stderr.isEmpty)
   }
 
