@@ -732,6 +732,11 @@ final class TTMLDocumentHandler: XMLStreamDelegate {
   }
 
   /// Reads a time attribute of `subject`; nil (with a finding) when it cannot be read.
+  /// What an attribute that cannot be read is taken as, for its error.
+  private static func unread(_ name: String) -> String {
+    name == "begin" ? "; read as the begin of the element around it" : ""
+  }
+
   private func time(_ name: String, _ value: String, subject: String) -> MediaTime? {
     switch TTMLTimeExpression.parse(value, parameters) {
     case .success(let parsed):
@@ -744,12 +749,14 @@ final class TTMLDocumentHandler: XMLStreamDelegate {
       return parsed.time
     case .failure(.syntax):
       report(
-        .error, "\(subject) \(name) '\(value)' is not a TTML time expression",
+        .error, "\(subject) \(name) '\(value)' is not a TTML time expression\(Self.unread(name))",
         at: location(ofAttribute: name),
         hint: "write a clock time such as 00:00:01.500 or an offset such as 1.5s")
     case .failure(.outOfRange(let part, let number, let limit)):
       report(
-        .error, "\(subject) \(name) '\(value)' has \(part) \(number), over \(limit)",
+        .error,
+        "\(subject) \(name) '\(value)' has \(part) \(number), more than the highest, \(limit)"
+          + Self.unread(name),
         at: location(ofAttribute: name))
     }
     return nil

@@ -235,8 +235,8 @@ import Testing
     let result = read(text)
     #expect(
       result.diagnostics.map(\.summary) == [
-        "4:10: error: cue 1 begin '1:2' is not a TTML time expression",
-        "5:4: error: cue 2 begin '00:00:01:40' has frames 40, over 29",
+        "4:10: error: cue 1 begin '1:2' is not a TTML time expression; read as the begin of the element around it",
+        "5:4: error: cue 2 begin '00:00:01:40' has frames 40, more than the highest, 29; read as the begin of the element around it",
         "6:1: error: cue 3 ends at 00:00:04.000, before its start 00:00:05.000",
         "7:1: error: cue 4 has no end time; kept ending at its start",
       ])
