@@ -205,9 +205,9 @@ enum FixCommand: CaptionCommand {
   static func timing(ofMedia path: String) throws -> (frameRate: Double?, duration: MediaTime?) {
     let info = try MediaProbe.probe(path)
     guard let rate = info.frameRate, rate.numerator > 0, rate.denominator > 0 else {
-      return (nil, info.duration)
+      return (nil, info.programmeDuration)
     }
-    return (Double(rate.numerator) / Double(rate.denominator), info.duration)
+    return (Double(rate.numerator) / Double(rate.denominator), info.programmeDuration)
   }
 
   /// `--media`, else the media file in the input's folder that its name belongs to

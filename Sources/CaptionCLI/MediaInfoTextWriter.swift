@@ -17,6 +17,9 @@ enum MediaInfoTextWriter {
   ) -> [UInt8] {
     var text = "\(info.path): \(info.format)"
     text += ", duration " + (info.duration.map { $0.description } ?? "unknown")
+    if let programme = info.programmeDuration, programme != info.duration {
+      text += " (picture and sound \(programme))"
+    }
     if let start = info.startTime { text += ", start \(start)" }
     if let bitRate = info.bitRate { text += ", \(bitRate / 1000) kb/s" }
     if let title = info.title { text += ", \"\(title)\"" }

@@ -32,6 +32,7 @@ struct MediaInfoJSONWriterTests {
         "path": "x.ts",
         "format": "mpegts",
         "duration": null,
+        "programmeDuration": null,
         "startTime": null,
         "bitRate": null,
         "streams": [

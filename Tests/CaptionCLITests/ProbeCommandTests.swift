@@ -12,8 +12,10 @@ struct ProbeCommandTests {
     let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.first?.hasPrefix("\(path): matroska,webm, duration 00:00:03.") == true)
     let expected: [String] = [
-      "  stream 0: video, mpeg4, 160x90, 10 fps, language undetermined, time base 1/1000",
-      "  stream 1: audio, aac, 48000 Hz, 1 channel, de, \"Kommentar\", time base 1/1000",
+      "  stream 0: video, mpeg4, 160x90, 10 fps, language undetermined, duration 00:00:03.000,"
+        + " time base 1/1000",
+      "  stream 1: audio, aac, 48000 Hz, 1 channel, de, \"Kommentar\", duration 00:00:03.021,"
+        + " time base 1/1000",
       "  stream 2: subtitle, subrip (text), en, \"English SDH\", duration 00:00:03.021,"
         + " time base 1/1000 [default, hearing_impaired]",
       "  chapter 1: 00:00:00.000 --> 00:00:01.500 \"Opening\"",

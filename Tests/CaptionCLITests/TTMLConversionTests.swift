@@ -132,7 +132,8 @@ import Testing
     #expect(run.status == 1)
     #expect(
       run.stdout.contains(
-        "bad.ttml:2:4: error: cue 1 begin 'soon' is not a TTML time expression; read as the begin of the element around it [parse.ttml]"))
+        "bad.ttml:2:4: error: cue 1 begin 'soon' is not a TTML time expression; read as the begin of the element around it [parse.ttml]"
+      ))
   }
 
   // MARK: Real tools

@@ -79,7 +79,7 @@ package struct HTMLReportCollector: Sendable {
         evidence: verdict.evidence)
     }
     return ValidationHTMLReport.Media(
-      path: entry.info.path, duration: entry.info.duration, streams: streams,
+      path: entry.info.path, duration: entry.info.programmeDuration, streams: streams,
       trackIDs: entry.trackIDs, speech: entry.speech?.segments.map(\.range),
       coverage: ValidationHTMLReport.Coverage(
         captionedDuration: coverage.captionedDuration, speechDuration: coverage.speechDuration,

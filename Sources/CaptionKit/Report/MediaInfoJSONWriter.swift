@@ -29,6 +29,8 @@ public enum MediaInfoJSONWriter {
     json.string(info.format)
     json.key("duration")
     seconds(info.duration, to: &json)
+    json.key("programmeDuration")
+    seconds(info.programmeDuration, to: &json)
     json.key("startTime")
     seconds(info.startTime, to: &json)
     json.key("bitRate")

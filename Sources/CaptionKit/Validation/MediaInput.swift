@@ -219,7 +219,7 @@ public struct MediaInput: Sendable {
         dispositions: Set(stream.disposition.map(\.rawValue)))
     }
     var facts = MediaFacts(
-      duration: info.duration, frameRate: rate, hasAudio: !info.streams(.audio).isEmpty,
+      duration: info.programmeDuration, frameRate: rate, hasAudio: !info.streams(.audio).isEmpty,
       hasVideo: !videos.isEmpty, path: info.path, streams: streams)
     if !damage.isEmpty { facts.damagedFrom = damage.firstTime ?? .zero }
     facts.undecodedCaptions = closedCaptions.filter { !$0.services708.isEmpty }.map { stream in

@@ -38,6 +38,9 @@ struct StreamDescription {
   var language: String?
   var title: String?
   var handlerName: String?
+  /// The `DURATION` metadata Matroska muxers write for each track (`00:00:12.023000000`),
+  /// whose streams FFmpeg gives no duration of their own; nil when absent.
+  var durationTag: String?
   /// Whether the demuxer hides the stream (`AVDISCARD_ALL`), as an MP4's chapter track.
   var isDiscarded: Bool
 
@@ -90,6 +93,7 @@ struct StreamDescription {
     language = library.dictionaryValue(metadata, "language")
     title = library.dictionaryValue(metadata, "title")
     handlerName = library.dictionaryValue(metadata, "handler_name")
+    durationTag = library.dictionaryValue(metadata, "DURATION")
     isDiscarded = stream.pointee.discard == AVDISCARD_ALL
   }
 }

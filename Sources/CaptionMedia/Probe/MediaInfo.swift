@@ -32,6 +32,30 @@ public struct MediaInfo: Sendable, Hashable {
     self.chapters = chapters
   }
 
+  /// How long the programme runs: to the end of its longest audio or video stream (not a
+  /// cover picture), when every such stream's duration is known; else the container's
+  /// duration. A container's duration also counts its subtitle streams (Matroska, MP4),
+  /// so captions that run past the picture and the sound would otherwise make the media
+  /// as long as they are.
+  public var programmeDuration: MediaTime? {
+    let programme = streams.filter {
+      ($0.kind == .audio || $0.kind == .video) && !$0.has(.attachedPicture)
+        && !$0.has(.stillImage)
+    }
+    guard !programme.isEmpty else { return duration }
+    var longest = MediaTime.zero
+    for stream in programme {
+      guard let length = stream.duration else { return duration }
+      var end = length
+      if let start = stream.startTime, let origin = startTime, start > origin {
+        end = end + (start - origin)
+      }
+      longest = max(longest, end)
+    }
+    guard longest > .zero else { return duration }
+    return duration.map { min($0, longest) } ?? longest
+  }
+
   /// The streams of one kind, in file order.
   public func streams(_ kind: MediaStream.Kind) -> [MediaStream] {
     streams.filter { $0.kind == kind }

@@ -83,6 +83,13 @@ public enum MediaProbe {
       frameRate = rational(stream.averageFrameRate) ?? rational(stream.baseFrameRate)
     }
     let timeBase = stream.timeBase
+    let startTime = time(stream.startTime, timeBase)
+    var duration = time(stream.duration, timeBase)
+    // Matroska's tag is where the track ends, counted from zero, not from its start.
+    if duration == nil, let end = stream.durationTag.flatMap(taggedDuration) {
+      let start = startTime ?? .zero
+      duration = end > start ? end - start : nil
+    }
     return MediaStream(
       index: stream.index, kind: kind, codec: codec,
       language: languageCode.flatMap(ISO639.languageTag(for:)), languageCode: languageCode,
@@ -93,8 +100,32 @@ public enum MediaProbe {
       height: kind == .video && stream.height > 0 ? Int(stream.height) : nil,
       sampleRate: kind == .audio && stream.sampleRate > 0 ? Int(stream.sampleRate) : nil,
       channels: kind == .audio && stream.channelCount > 0 ? Int(stream.channelCount) : nil,
-      startTime: time(stream.startTime, timeBase), duration: time(stream.duration, timeBase),
-      isTextBased: isTextBased)
+      startTime: startTime, duration: duration, isTextBased: isTextBased)
+  }
+
+  /// A Matroska `DURATION` tag, `h:mm:ss` with a fraction of up to nine digits (the end of
+  /// the track); nil when it is not one.
+  static func taggedDuration(_ text: String) -> MediaTime? {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 3, let hours = Int64(parts[0]), let minutes = Int64(parts[1]),
+      hours >= 0, hours < 100_000, (0..<60).contains(minutes)
+    else { return nil }
+    let seconds = parts[2].split(separator: ".", omittingEmptySubsequences: false)
+    guard (1...2).contains(seconds.count), seconds[0].count == 2, let whole = Int64(seconds[0]),
+      (0..<60).contains(whole), seconds[0].allSatisfy(\.isASCII)
+    else { return nil }
+    var nanoseconds: Int64 = 0
+    if seconds.count == 2 {
+      let fraction = seconds[1]
+      guard (1...9).contains(fraction.count), fraction.allSatisfy({ $0 >= "0" && $0 <= "9" }),
+        let digits = Int64(fraction)
+      else { return nil }
+      nanoseconds = digits
+      for _ in fraction.count..<9 { nanoseconds *= 10 }
+    }
+    return MediaTime(
+      value: ((hours * 60 + minutes) * 60 + whole) * 1_000_000_000 + nanoseconds,
+      timescale: 1_000_000_000)
   }
 
   /// The `title` metadata; for MP4 and QuickTime, which keep a track's name in its handler,

@@ -87,9 +87,19 @@ import Testing
       #expect(
         stream.startTime.map { $0.converted(to: Int32(stream.timeBase.denominator)).value }
           == Self.ticks(expected["start_pts"]))
+      // Matroska gives no stream duration, but a DURATION tag: where the track ends.
+      var duration = Self.ticks(expected["duration_ts"])
+      if duration == nil, let tag = tags["DURATION"] {
+        let fields = tag.split(separator: ":").compactMap { Double($0) }
+        try #require(fields.count == 3)
+        let end = (fields[0] * 3600 + fields[1] * 60 + fields[2])
+        let ticks = Int64((end * Double(stream.timeBase.denominator)).rounded())
+        duration = ticks - (Self.ticks(expected["start_pts"]) ?? 0)
+      }
+      if ["mkv", "webm"].contains(container) { #expect(duration != nil) }
       #expect(
         stream.duration.map { $0.converted(to: Int32(stream.timeBase.denominator)).value }
-          == Self.ticks(expected["duration_ts"]))
+          == duration)
     }
   }
 
@@ -162,5 +172,20 @@ import Testing
     // MPEG-TS starts at 1.4 s by default, in the 90 kHz clock.
     #expect(info.startTime != nil && info.startTime != .zero)
     #expect(info.streams[0].timeBase == Rational(1, 90000))
+  }
+}
+
+struct TaggedDurationTests {
+  @Test func readsMatroskasDurationTag() {
+    #expect(MediaProbe.taggedDuration("00:00:12.023000000") == MediaTime(milliseconds: 12023))
+    #expect(MediaProbe.taggedDuration("01:02:07.5") == MediaTime(milliseconds: 3_727_500))
+    #expect(MediaProbe.taggedDuration("00:00:03") == MediaTime(milliseconds: 3000))
+    #expect(
+      MediaProbe.taggedDuration("00:00:00.000000001")
+        == MediaTime(value: 1, timescale: 1_000_000_000))
+    for bad in ["", "12.5", "00:61:00.0", "00:00:3.0", "00:00:03.", "00:00:03.1234567890", "a:b:c"]
+    {
+      #expect(MediaProbe.taggedDuration(bad) == nil, "\(bad)")
+    }
   }
 }
