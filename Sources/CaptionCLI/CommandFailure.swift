@@ -20,9 +20,7 @@ extension CommandFailure {
     self.init(code, failure.message, hint: failure.hint)
   }
 
-  /// A caption file whose reader read nothing from it (`ReadResult.isRejected`): exit 65,
-  /// and nothing is written.
-  /// Prints the errors of `result`'s reader about text it left out of the track
+  /// Prints the findings of `result`'s reader about text it left out of the track
   /// (`CaptionFix.unreadParts`), if any, and throws `unreadParts`: `fix` and `sync` write
   /// nothing rather than a copy without that text.
   static func refuseUnreadParts(
@@ -43,9 +41,11 @@ extension CommandFailure {
       ExitCode.dataError,
       "\(path == "-" ? "<stdin>" : path): \(count == 1 ? "a part" : "\(count) parts") the "
         + "reader could not read would be left out of a \(copy) copy; nothing was written",
-      hint: "correct what the errors above name, then run the command again")
+      hint: "correct what the findings above name, then run the command again")
   }
 
+  /// A caption file whose reader read nothing from it (`ReadResult.isRejected`): exit 65,
+  /// and nothing is written.
   static func rejected(_ path: String) -> CommandFailure {
     CommandFailure(
       ExitCode.dataError,

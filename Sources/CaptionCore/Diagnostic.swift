@@ -59,10 +59,11 @@ public struct Diagnostic: Sendable, Hashable {
     let location: SourceLocation?
     let cue: CueReference?
     let hint: String?
+    let losesText: Bool
 
     init(
       rule: String, severity: Severity, message: String, file: String?, track: String?,
-      location: SourceLocation?, cue: CueReference?, hint: String?
+      location: SourceLocation?, cue: CueReference?, hint: String?, losesText: Bool
     ) {
       self.rule = rule
       self.severity = severity
@@ -72,6 +73,7 @@ public struct Diagnostic: Sendable, Hashable {
       self.location = location
       self.cue = cue
       self.hint = hint
+      self.losesText = losesText
     }
   }
 
@@ -80,12 +82,12 @@ public struct Diagnostic: Sendable, Hashable {
   public init(
     rule: String, severity: Severity, message: String, file: String? = nil,
     track: String? = nil, location: SourceLocation? = nil, cue: CueReference? = nil,
-    hint: String? = nil
+    hint: String? = nil, losesText: Bool = false
   ) {
     storage = .fields(
       Fields(
         rule: rule, severity: severity, message: message, file: file, track: track,
-        location: location, cue: cue, hint: hint))
+        location: location, cue: cue, hint: hint, losesText: losesText))
   }
 
   /// The finding in row `row` of `table`.
@@ -176,6 +178,20 @@ public struct Diagnostic: Sendable, Hashable {
       }
     }
     set { change { $0.hint = newValue } }
+  }
+
+  /// True when a reader says with this finding that it left text of the file out of the
+  /// track: a cue whose timing it cannot read, text outside any cue, an element or a byte
+  /// pair it could not place. A copy written from the track would lose that text, so `fix`
+  /// and `sync` write none while there is such a finding. Findings of rules are never so.
+  public var losesText: Bool {
+    get {
+      switch storage {
+      case .fields(let fields): return fields.losesText
+      case .row: return false
+      }
+    }
+    set { change { $0.losesText = newValue } }
   }
 
   /// The number of errors, warnings and remarks in `list`, read in place (a copy of each
@@ -301,6 +317,7 @@ public struct Diagnostic: Sendable, Hashable {
     var location: SourceLocation?
     var cue: CueReference?
     var hint: String?
+    var losesText: Bool
   }
 
   private var values: Values {
@@ -308,13 +325,13 @@ public struct Diagnostic: Sendable, Hashable {
     case .fields(let f):
       return Values(
         rule: f.rule, severity: f.severity, message: f.message, file: f.file, track: f.track,
-        location: f.location, cue: f.cue, hint: f.hint)
+        location: f.location, cue: f.cue, hint: f.hint, losesText: f.losesText)
     case .row(let table, let row):
       return Values(
         rule: table.ruleID(of: row), severity: table.severity(of: row),
         message: table.string(.message, of: row) ?? "", file: table.file,
         track: table.track, location: table.location(of: row), cue: table.cue(of: row),
-        hint: table.string(.hint, of: row))
+        hint: table.string(.hint, of: row), losesText: false)
     }
   }
 
@@ -324,7 +341,8 @@ public struct Diagnostic: Sendable, Hashable {
     storage = .fields(
       Fields(
         rule: copy.rule, severity: copy.severity, message: copy.message, file: copy.file,
-        track: copy.track, location: copy.location, cue: copy.cue, hint: copy.hint))
+        track: copy.track, location: copy.location, cue: copy.cue, hint: copy.hint,
+        losesText: copy.losesText))
   }
 
   public static func == (lhs: Diagnostic, rhs: Diagnostic) -> Bool {

@@ -43,9 +43,11 @@ public struct CEA608Finding: Sendable, Hashable {
   }
 
   /// The finding as a diagnostic under `rule`, in `file`.
+  /// The finding as a diagnostic of `rule`; a pair dropped for its parity, and characters
+  /// past the last column, lose text (`Diagnostic.losesText`).
   public func diagnostic(rule: String, file: String? = nil) -> Diagnostic {
     Diagnostic(
       rule: rule, severity: severity, message: message, file: file, location: location,
-      hint: hint)
+      hint: hint, losesText: kind == .parity || kind == .pastLastColumn)
   }
 }

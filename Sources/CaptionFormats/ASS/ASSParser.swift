@@ -114,7 +114,8 @@ struct ASSParser {
       guard let colon = content.first(where: { bytes[$0] == UInt8(ascii: ":") }) else {
         warn(
           "line '\(excerpt(content))' is not a 'Name: value' line; ignored", at: location,
-          hint: "write a key, a colon and a value, or start a comment with ;")
+          hint: "write a key, a colon and a value, or start a comment with ;",
+          losesText: section == .events)
         continue
       }
       let name = string(trimmed(content.lowerBound..<colon))
@@ -306,13 +307,15 @@ struct ASSParser {
         error(
           "the events' Format line has no \(needed) field; events cannot be read",
           at: place(value.lowerBound),
-          hint: "write Format: " + Self.defaultEventFormat.joined(separator: ", "))
+          hint: "write Format: " + Self.defaultEventFormat.joined(separator: ", "),
+          losesText: true)
         return
       }
       if names.last != "text" {
         error(
           "Text is not the last field of the events' Format line; events cannot be read",
-          at: place(value.lowerBound), hint: "move Text to the end of the Format line")
+          at: place(value.lowerBound), hint: "move Text to the end of the Format line",
+          losesText: true)
         return
       }
       eventFormatUsable = true
@@ -327,7 +330,7 @@ struct ASSParser {
     default:
       warn(
         "'\(name)' line in [Events] is not an event or a Format line; ignored",
-        at: location, hint: "write Dialogue: or Comment: lines")
+        at: location, hint: "write Dialogue: or Comment: lines", losesText: true)
     }
   }
 
@@ -355,7 +358,7 @@ struct ASSParser {
       error(
         "Dialogue has \(values.count) fields; the Format line names \(format.count); event "
           + "dropped", at: place(value.upperBound),
-        hint: "give a value (empty if need be) for each field before the text")
+        hint: "give a value (empty if need be) for each field before the text", losesText: true)
       return
     }
     var event = Event(
@@ -395,7 +398,8 @@ struct ASSParser {
     case .unreadable:
       error(
         "event \(name) '\(written)' is not a time H:MM:SS.cc; event dropped",
-        at: field.location, hint: "write hours, minutes, seconds and centiseconds: 0:00:01.50")
+        at: field.location, hint: "write hours, minutes, seconds and centiseconds: 0:00:01.50",
+        losesText: true)
       return nil
     }
   }
@@ -527,21 +531,27 @@ struct ASSParser {
 
   // MARK: Findings
 
+  /// Reports a finding; `losesText` when the events it is about are left out of the track.
   private mutating func report(
-    _ severity: Severity, _ message: String, at location: SourceLocation, hint: String?
+    _ severity: Severity, _ message: String, at location: SourceLocation, hint: String?,
+    losesText: Bool = false
   ) {
     diagnostics.append(
       Diagnostic(
         rule: ASSReader.rule, severity: severity, message: message, file: path,
-        location: location, hint: hint))
+        location: location, hint: hint, losesText: losesText))
   }
 
-  private mutating func error(_ message: String, at location: SourceLocation, hint: String?) {
-    report(.error, message, at: location, hint: hint)
+  private mutating func error(
+    _ message: String, at location: SourceLocation, hint: String?, losesText: Bool = false
+  ) {
+    report(.error, message, at: location, hint: hint, losesText: losesText)
   }
 
-  private mutating func warn(_ message: String, at location: SourceLocation, hint: String?) {
-    report(.warning, message, at: location, hint: hint)
+  private mutating func warn(
+    _ message: String, at location: SourceLocation, hint: String?, losesText: Bool = false
+  ) {
+    report(.warning, message, at: location, hint: hint, losesText: losesText)
   }
 
   private mutating func remark(_ message: String, at location: SourceLocation, hint: String?) {

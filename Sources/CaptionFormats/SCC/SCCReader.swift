@@ -78,12 +78,13 @@ public enum SCCReader {
   ) -> (diagnostics: [Diagnostic], sawContent: Bool) {
     var diagnostics: [Diagnostic] = []
     func report(
-      _ severity: Severity, _ message: String, at location: SourceLocation?, hint: String? = nil
+      _ severity: Severity, _ message: String, at location: SourceLocation?, hint: String? = nil,
+      losesText: Bool = false
     ) {
       diagnostics.append(
         Diagnostic(
           rule: rule, severity: severity, message: message, file: path, location: location,
-          hint: hint))
+          hint: hint, losesText: losesText))
     }
     let bytes = text.utf8
     var lines = LineScanner(bytes)
@@ -125,7 +126,8 @@ public enum SCCReader {
         let excerpt = String(decoding: content.prefix(40), as: UTF8.self)
         report(
           .warning, "line '\(excerpt)' is not a timecode and byte pairs; ignored",
-          at: place(start), hint: "write HH:MM:SS;FF, a tab, then pairs such as 9420")
+          at: place(start), hint: "write HH:MM:SS;FF, a tab, then pairs such as 9420",
+          losesText: true)
         continue
       }
       if !timecode.isValid {
@@ -169,7 +171,8 @@ public enum SCCReader {
           let excerpt = String(decoding: word.prefix(12), as: UTF8.self)
           report(
             .warning, "'\(excerpt)' is not a byte pair of four hexadecimal digits; skipped",
-            at: location, hint: "write each pair as four hexadecimal digits, such as 9420")
+            at: location, hint: "write each pair as four hexadecimal digits, such as 9420",
+            losesText: true)
         }
         frame += 1
       }

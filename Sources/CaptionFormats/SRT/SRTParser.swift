@@ -314,7 +314,7 @@ struct SRTParser {
       let why = near.map { ": \($0.fault), which can be read more than one way" }
       error(
         "timing '\(SRTText.excerpt(timingContent))' cannot be read\(why ?? ""), the cue is dropped "
-          + "with its text", at: timingLine.location, hint: timingHint)
+          + "with its text", at: timingLine.location, hint: timingHint, losesText: true)
       dropping = true
       sawBlock = true
       lastBlockWasCue = true
@@ -424,7 +424,9 @@ struct SRTParser {
       stray.lines == 1
       ? "text '\(stray.excerpt)' has no timing, dropped"
       : "\(stray.lines) lines of text with no timing dropped, starting '\(stray.excerpt)'"
-    error(message, at: stray.location, hint: "give the text a counter and a timing line")
+    error(
+      message, at: stray.location, hint: "give the text a counter and a timing line",
+      losesText: true)
   }
 
   private mutating func finishCue(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -551,12 +553,13 @@ struct SRTParser {
   }
 
   private mutating func error(
-    _ message: String, at location: SourceLocation, cue: CueReference? = nil, hint: String?
+    _ message: String, at location: SourceLocation, cue: CueReference? = nil, hint: String?,
+    losesText: Bool = false
   ) {
     diagnostics.append(
       Diagnostic(
         rule: SRTReader.rule, severity: .error, message: message, file: path,
-        location: location, cue: cue, hint: hint))
+        location: location, cue: cue, hint: hint, losesText: losesText))
   }
 
 }

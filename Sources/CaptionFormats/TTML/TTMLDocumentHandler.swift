@@ -67,6 +67,9 @@ final class TTMLDocumentHandler: XMLStreamDelegate {
   private var transparentDepth = 0
   /// Elements whose content is not read (foreign, unsupported), and their descendants.
   private var prunedDepth = 0
+  /// The finding on the element being skipped, marked as losing text when text is found in
+  /// it; nil when none is.
+  private var prunedReport: Int?
 
   // The paragraph being read.
   private struct Run {
@@ -113,12 +116,12 @@ final class TTMLDocumentHandler: XMLStreamDelegate {
 
   private func report(
     _ severity: Severity, _ message: String, at location: SourceLocation?,
-    cue: CueReference? = nil, hint: String? = nil
+    cue: CueReference? = nil, hint: String? = nil, losesText: Bool = false
   ) {
     diagnostics.append(
       Diagnostic(
         rule: TTMLReader.rule, severity: severity, message: message, file: file,
-        location: location, cue: cue, hint: hint))
+        location: location, cue: cue, hint: hint, losesText: losesText))
   }
 
   /// Reports `message` at its first use only, counting the others in the message at the end.
@@ -254,12 +257,14 @@ final class TTMLDocumentHandler: XMLStreamDelegate {
         .warning, "<\(name)> is not allowed inside <\(frameName(parent.kind))>; not read",
         at: elementLocation)
       push(Frame(kind: .other), pruned: true)
+      prunedReport = diagnostics.count - 1
     }
   }
 
   func endElement(_ tag: XMLEndTag) {
     if prunedDepth > 0 {
       prunedDepth -= 1
+      if prunedDepth == 0 { prunedReport = nil }
       if prunedDepth > 0 || frames.last?.kind != .other { return }
       frames.removeLast()
       return
@@ -304,7 +309,14 @@ final class TTMLDocumentHandler: XMLStreamDelegate {
   // MARK: Text
 
   func characters(_ text: UnsafeBufferPointer<UInt8>, at offset: Int) {
-    if prunedDepth > 0 { return }
+    if prunedDepth > 0 {
+      // Text in an element that is not read is left out of the track.
+      if let index = prunedReport, text.contains(where: { !isXMLSpace($0) }) {
+        diagnostics[index].losesText = true
+        prunedReport = nil
+      }
+      return
+    }
     guard let frame = frames.last else { return }
     switch frame.kind {
     case .p, .span, .br:
@@ -321,7 +333,7 @@ final class TTMLDocumentHandler: XMLStreamDelegate {
         report(
           .warning, "text outside a paragraph is not shown",
           at: map.location(ofByte: offset + first),
-          hint: "put the text in a <p>")
+          hint: "put the text in a <p>", losesText: true)
       }
     default: break
     }

@@ -403,13 +403,13 @@ struct WebVTTParser {
         report(
           "text \(quote(firstLine.range)) is outside any cue and is ignored",
           line: firstLine, at: firstLine.range.lowerBound,
-          hint: "remove it, or make it a NOTE block")
+          hint: "remove it, or make it a NOTE block", losesText: true)
       }
     case .other:
       report(
         "text \(quote(firstLine.range)) is outside any cue and is ignored",
         line: firstLine, at: firstLine.range.lowerBound,
-        hint: "remove it, or add a cue timing line, or start the block with NOTE")
+        hint: "remove it, or add a cue timing line, or start the block with NOTE", losesText: true)
     }
   }
 
@@ -507,7 +507,7 @@ struct WebVTTParser {
       report(
         "\(word) block contains \"-->\" on its second line, so the block is dropped",
         line: timingLine, at: findArrow(timingLine.range) ?? timingLine.range.lowerBound,
-        hint: "remove \"-->\" from the block")
+        hint: "remove \"-->\" from the block", losesText: true)
       return
     }
     // A first line with "-->" followed by a good timing line: an identifier with "-->".
@@ -517,13 +517,13 @@ struct WebVTTParser {
       report(
         "cue identifier \(quote(timingLine.range)) contains \"-->\"",
         line: timingLine, at: findArrow(timingLine.range) ?? timingLine.range.lowerBound,
-        hint: "remove \"-->\" from the identifier")
+        hint: "remove \"-->\" from the identifier", losesText: true)
       return
     }
     let failure = timingFailure(timingLine)
     report(
       failure.message + "; the cue is dropped", line: timingLine, at: failure.index,
-      hint: failure.hint)
+      hint: failure.hint, losesText: true)
   }
 
   /// The cue that already used `id`, or nil after recording `index` as its first user.
@@ -587,22 +587,25 @@ struct WebVTTParser {
 
   // MARK: - Reporting
 
+  /// Reports an error at `index` of `line`; `losesText` when the text it is about is left
+  /// out of the track.
   mutating func report(
     _ message: String, line: TextLine, at index: Int, cue: CueReference? = nil,
-    hint: String? = nil
+    hint: String? = nil, losesText: Bool = false
   ) {
     let location = SourceLocation(
       line: line.number, column: index - line.range.lowerBound + 1, offset: index)
-    report(message, at: location, cue: cue, hint: hint)
+    report(message, at: location, cue: cue, hint: hint, losesText: losesText)
   }
 
   mutating func report(
-    _ message: String, at location: SourceLocation, cue: CueReference? = nil, hint: String? = nil
+    _ message: String, at location: SourceLocation, cue: CueReference? = nil, hint: String? = nil,
+    losesText: Bool = false
   ) {
     diagnostics.append(
       Diagnostic(
         rule: WebVTTReader.rule, severity: .error, message: message, file: file,
-        location: location, cue: cue, hint: hint))
+        location: location, cue: cue, hint: hint, losesText: losesText))
   }
 
   mutating func reportNULs(in line: TextLine) {

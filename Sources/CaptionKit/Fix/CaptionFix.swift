@@ -85,22 +85,12 @@ public struct CaptionFix: Sendable {
     "parse.webvtt", "parse.srt", "parse.ass", "parse.ttml", "parse.scc",
   ]
 
-  /// The reader's errors about text it left out of the track (a cue whose timing cannot be
-  /// read, text outside any cue, an event without a time), which a fixed copy, written from
-  /// the track, would lose. `fix` writes nothing while there are any, so that no word is
-  /// lost. The readers say so in the message of such an error: the cue or text is
-  /// "dropped", "ignored", "skipped" or "not read" (a test holds each reader to it). Errors
-  /// about what the track keeps, such as a tag left open, do not count.
+  /// The reader's findings about text it left out of the track (a cue whose timing it
+  /// cannot read, text outside any cue, an event without a time, an element or a byte pair
+  /// it could not place: `Diagnostic.losesText`), which a fixed copy, written from the
+  /// track, would lose. `fix` writes nothing while there are any, so that no word is lost.
   public static func unreadParts(of input: ReadResult) -> [Diagnostic] {
-    input.diagnostics.filter { diagnostic in
-      guard diagnostic.severity == .error,
-        syntaxRules.contains(diagnostic.rule) || !repairableRules.contains(diagnostic.rule)
-      else {
-        return false
-      }
-      let message = diagnostic.message
-      return ["dropped", "ignored", "skipped", "not read"].contains { message.contains($0) }
-    }
+    input.diagnostics.filter(\.losesText)
   }
 
   /// Repairs `input` (its track and the reader's findings; `inputBytes` are the file's bytes

@@ -261,7 +261,7 @@ struct FixCommandTests {
         \(input):3:1: error: timestamp "00:00:03,000" is not of the form [hh:]mm:ss.ttt; the cue is dropped [parse.webvtt]
             hint: write timestamps as hh:mm:ss.ttt or mm:ss.ttt, such as 00:01:02.500
         error: \(input): a part the reader could not read would be left out of a fixed copy; nothing was written
-        hint: correct what the errors above name, then run the command again
+        hint: correct what the findings above name, then run the command again
 
         """)
     #expect(!folder.exists("out.vtt"))
