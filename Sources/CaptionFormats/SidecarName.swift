@@ -4,7 +4,9 @@ public import CaptionCore
 /// (the Plex/Jellyfin convention): `movie.en.vtt`, `movie.pt-BR.sdh.srt`,
 /// `movie.ko.descriptions.vtt`, `movie.chapters.vtt`.
 ///
-/// The language and the kind are both optional and may come in either order. Parsing a name
+/// The language and the kind are both optional and may come in either order; `hi` after a
+/// language is the hearing-impaired flag (`movie.en.hi.srt`, read as `sdh`), alone it is
+/// Hindi. Parsing a name
 /// alone cannot tell a language code from the end of a dotted title (`Ice.Age.srt`); give
 /// the media file name (`init?(fileName:mediaFileName:)`) to decide for sure.
 public struct SidecarName: Sendable, Hashable, CustomStringConvertible {
@@ -41,7 +43,9 @@ public struct SidecarName: Sendable, Hashable, CustomStringConvertible {
     var language: LanguageTag?
     var kind: TrackKind?
     while parts.count > 1, let last = parts.last {
-      if kind == nil, let parsed = SidecarName.kind(for: last) {
+      if kind == nil, SidecarName.isHearingImpairedFlag(last, after: parts.dropLast().last) {
+        kind = .sdh
+      } else if kind == nil, let parsed = SidecarName.kind(for: last) {
         kind = parsed
       } else if language == nil, let parsed = SidecarName.language(for: last) {
         language = parsed
@@ -68,8 +72,10 @@ public struct SidecarName: Sendable, Hashable, CustomStringConvertible {
     var language: LanguageTag?
     var kind: TrackKind?
     var written: String?
-    for part in parts {
-      if kind == nil, let parsed = SidecarName.kind(for: part) {
+    for (index, part) in parts.enumerated() {
+      if kind == nil, index == 1, SidecarName.isHearingImpairedFlag(part, after: parts[0]) {
+        kind = .sdh
+      } else if kind == nil, let parsed = SidecarName.kind(for: part) {
         kind = parsed
       } else if language == nil, let parsed = SidecarName.language(for: part) {
         language = parsed
@@ -148,11 +154,26 @@ public struct SidecarName: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// True when `part` is `hi` after a language part (`movie.en.hi.srt`): the flag for the
+  /// hearing impaired that subtitle downloaders and media servers write, read as `sdh`.
+  /// Alone (`movie.hi.srt`) it is Hindi.
+  static func isHearingImpairedFlag(_ part: String, after previous: String?) -> Bool {
+    guard part.lowercased() == "hi", let previous else { return false }
+    return language(for: previous) != nil || repairedLanguage(for: previous) != nil
+  }
+
   /// A name part read as a language: a well-formed tag whose primary language is an ISO 639
   /// code of 2 or 3 letters (`en`, `pt-BR`, `zh-Hant`, `yue`), so that words of a title
   /// (`Movie`) are not taken for one.
+  /// An ISO 639-2 code that has a two-letter twin (`eng`, `fre`, `ger`), as media servers
+  /// accept in names, is read as that tag (`en`), as a container's code is.
   static func language(for part: String) -> LanguageTag? {
     guard let tag = LanguageTag(part), (2...3).contains(tag.language.count) else { return nil }
+    if tag.language.count == 3, tag.rawValue.count == 3,
+      let short = ISO639.twoLetter[tag.language.lowercased()]
+    {
+      return LanguageTag(short)
+    }
     return tag
   }
 

@@ -23,6 +23,12 @@ struct SidecarNameTests {
       ("movie.sdh.en.srt", "movie", "en", .sdh, .srt),
       ("movie.srt", "movie", nil, nil, .srt),
       ("dir/sub.dir/movie.ar.srt", "movie", "ar", nil, .srt),
+      ("movie.en.hi.srt", "movie", "en", .sdh, .srt),
+      ("movie.hi.srt", "movie", "hi", nil, .srt),
+      ("movie.hi.sdh.srt", "movie", "hi", .sdh, .srt),
+      ("movie.eng.srt", "movie", "en", nil, .srt),
+      ("movie.ger.forced.srt", "movie", "de", .forced, .srt),
+      ("movie.yue.srt", "movie", "yue", nil, .srt),
     ] as [(String, String, String?, TrackKind?, TrackFormat)])
   func parsesNames(
     _ name: String, _ base: String, _ language: String?, _ kind: TrackKind?,

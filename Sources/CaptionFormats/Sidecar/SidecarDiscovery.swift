@@ -26,6 +26,17 @@ public enum SidecarDiscovery {
   /// The sidecars of the media file at `mediaPath`, found by listing its folder; only regular
   /// files (or links to them) count.
   public static func sidecars(forMedia mediaPath: String) throws(Failure) -> [Sidecar] {
+    try scan(forMedia: mediaPath).sidecars
+  }
+
+  /// The sidecars of the media file at `mediaPath`, and the paths of the caption files named
+  /// nearly like one that do not belong to it (`movie.en.commentary.srt`: a part that is
+  /// neither a language nor a kind), so that they can be named rather than passed over.
+  /// A caption file whose name starts with another file's name (`movie.extended.en.srt`
+  /// beside `movie.extended.mkv`) belongs to that file and is not listed.
+  public static func scan(forMedia mediaPath: String) throws(Failure) -> (
+    sidecars: [Sidecar], unread: [String]
+  ) {
     let folder = folderPath(of: mediaPath)
     let listed = folder ?? "."
     guard let directory = opendir(listed) else {
@@ -33,19 +44,42 @@ public enum SidecarDiscovery {
     }
     defer { closedir(directory) }
     let mediaName = lastComponent(mediaPath)
+    let base = SidecarName.baseName(ofMedia: mediaName)
     var found: [Sidecar] = []
+    var nearly: [String] = []
+    var others: [String] = []
     while let entry = readdir(directory) {
       let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
         pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) {
           String(cString: $0)
         }
       }
-      guard name != mediaName, let parsed = parse(name, mediaName: mediaName) else { continue }
+      guard name != mediaName, name != ".", name != ".." else { continue }
+      guard let parsed = parse(name, mediaName: mediaName) else {
+        if !base.isEmpty, name.hasPrefix(base + "."), isCaptionFileName(name) {
+          nearly.append(name)
+        } else if !isCaptionFileName(name) {
+          others.append(SidecarName.baseName(ofMedia: name))
+        }
+        continue
+      }
       let path = join(folder, name)
       guard isRegularFile(path, type: entry.pointee.d_type) else { continue }
       found.append(Sidecar(path: path, name: parsed.name, number: parsed.number))
     }
-    return sorted(found)
+    let unread = nearly.filter { name in
+      !others.contains { $0.count > base.count && name.hasPrefix($0 + ".") }
+    }
+    .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    .map { join(folder, $0) }
+    .filter { isRegularFile($0, type: UInt8(DT_UNKNOWN)) }
+    return (sorted(found), unread)
+  }
+
+  /// Whether `name` has a caption file's extension.
+  private static func isCaptionFileName(_ name: String) -> Bool {
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+    return SidecarName.format(for: String(name[name.index(after: dot)...])) != nil
   }
 
   /// The sidecars of `mediaPath` among `fileNames` (names in its folder, without paths),

@@ -146,7 +146,15 @@ public struct MediaInput: Sendable {
       }
     } else {
       do {
-        for sidecar in try SidecarDiscovery.sidecars(forMedia: path) {
+        let scan = try SidecarDiscovery.scan(forMedia: path)
+        let base = SidecarName.baseName(ofMedia: path)
+        for name in scan.unread {
+          notes.append(
+            "note: \(name) is named nearly like a caption file of \(path), but not "
+              + "\(base).<language>[.<kind>].<ext> (a part is neither a language nor a kind); "
+              + "it is not checked")
+        }
+        for sidecar in scan.sidecars {
           do {
             results.append(try sidecar.read(with: reader))
           } catch {

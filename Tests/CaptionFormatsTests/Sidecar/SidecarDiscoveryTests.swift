@@ -105,6 +105,25 @@ struct SidecarDiscoveryTests {
     #expect(other.map(\.path) == found.map(\.path))
   }
 
+  @Test func namesTheCaptionFilesNamedNearlyLikeASidecar() throws {
+    let folder = try Folder([
+      "movie.mp4", "movie.en.vtt", "movie.en.commentary.srt", "movie.sdh.captions.vtt",
+      "movie.en.vtt.bak", "movie2.en.vtt", "movie.extended.mkv", "movie.extended.en.srt",
+      "movie.fr.hi.srt", "movie.hi.srt", "movie.eng.srt",
+    ])
+    let scan = try SidecarDiscovery.scan(forMedia: folder.path + "/movie.mp4")
+    #expect(
+      summary(scan.sidecars, folder: folder.path) == [
+        "movie.en.vtt|en|-|webvtt", "movie.eng.srt|en|-|srt", "movie.fr.hi.srt|fr|sdh|srt",
+        "movie.hi.srt|hi|-|srt",
+      ])
+    // A name that starts with another file's (movie.extended.mkv) belongs to it.
+    #expect(
+      scan.unread == [
+        folder.path + "/movie.en.commentary.srt", folder.path + "/movie.sdh.captions.vtt",
+      ])
+  }
+
   @Test func aNumberTellsApartFilesOfTheSameLanguageAndKind() throws {
     let folder = try Folder([
       "movie.mkv", "movie.en.vtt", "movie.en.2.vtt", "movie.en.sdh.3.srt", "movie.und.12.vtt",

@@ -1,14 +1,12 @@
-import CaptionCore
-
 /// ISO 639-2 language codes as containers store them, turned into BCP 47 tags.
 ///
 /// BCP 47 uses the two-letter ISO 639-1 code when there is one (`fra` and its bibliographic
 /// twin `fre` are both `fr`), and the three-letter code otherwise (`yue`). `und` (undetermined)
 /// and an empty code have no tag.
-enum ISO639 {
+package enum ISO639 {
   /// The BCP 47 tag for a container's language code, or nil when it is undetermined or not a
   /// well-formed tag.
-  static func languageTag(for code: String) -> LanguageTag? {
+  package static func languageTag(for code: String) -> LanguageTag? {
     let lower = code.lowercased()
     if lower.isEmpty || lower == "und" { return nil }
     if let short = twoLetter[lower] { return LanguageTag(short) }
@@ -19,7 +17,7 @@ enum ISO639 {
 
   /// Every ISO 639-2 code (terminology and bibliographic) that has an ISO 639-1 code, from
   /// the iso-codes project's `iso_639-2.json`.
-  static let twoLetter: [String: String] = [
+  package static let twoLetter: [String: String] = [
     "aar": "aa", "abk": "ab", "afr": "af", "aka": "ak", "alb": "sq", "amh": "am", "ara": "ar",
     "arg": "an", "arm": "hy", "asm": "as", "ava": "av", "ave": "ae", "aym": "ay", "aze": "az",
     "bak": "ba", "bam": "bm", "baq": "eu", "bel": "be", "ben": "bn", "bih": "bh", "bis": "bi",
