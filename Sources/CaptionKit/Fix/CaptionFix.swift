@@ -144,34 +144,43 @@ public struct CaptionFix: Sendable {
 
     var bytes: [UInt8] = []
     let losses = format.writer.map { $0(track, &bytes) } ?? []
+    // In the same format, a file with nothing repaired is written as it was, byte for byte.
+    let asItWas =
+      format.format == input.track.format && losses.isEmpty && !inputBytes.isEmpty
     if format.format == input.track.format {
-      if changes.isEmpty && losses.isEmpty && !inputBytes.isEmpty {
-        // Nothing repaired: the file as it was, byte for byte, rather than rewritten.
-        bytes = inputBytes
-      } else {
-        // The same format keeps the input's line breaks.
-        bytes = Self.keepingLineBreaks(bytes, of: inputBytes)
-      }
+      // Otherwise the same format keeps the input's line breaks.
+      bytes =
+        asItWas && changes.isEmpty ? inputBytes : Self.keepingLineBreaks(bytes, of: inputBytes)
     }
-    var remaining: [Diagnostic] = []
-    let reader = CaptionFileReader()
-    if var result = try? reader.read(bytes: bytes, path: outputPath ?? "-") {
+    /// What the chosen rules find in `bytes` read back, and the readers' syntax findings.
+    func readBack(_ bytes: [UInt8]) -> (remaining: [Diagnostic], syntax: [Diagnostic]) {
+      let reader = CaptionFileReader()
+      guard var result = try? reader.read(bytes: bytes, path: outputPath ?? "-") else {
+        return ([], [])
+      }
       // Checked as the input's track, whatever the output's name says of its language.
       result.track.language = input.track.language ?? result.track.language
       result.track.kind = input.track.kind ?? result.track.kind
       let written = ValidationContext(
         tracks: [result.track],
         media: MediaFacts(duration: mediaDuration, frameRate: frameRate), profile: profile)
-      Self.keepRewrittenFindings(
-        result.diagnostics.filter {
-          Self.syntaxRules.contains($0.rule) && active.contains($0.rule)
-        },
-        in: &changes)
-      remaining =
+      let remaining =
         validator.validate(written)
         + Validator.configure(result.diagnostics, profile: profile).filter {
           active.contains($0.rule)
         }
+      return (
+        remaining,
+        result.diagnostics.filter { Self.syntaxRules.contains($0.rule) && active.contains($0.rule) }
+      )
+    }
+    var (remaining, syntax) = readBack(bytes)
+    Self.keepRewrittenFindings(syntax, in: &changes)
+    if asItWas, bytes != inputBytes, !changes.contains(where: \.fixed) {
+      // Every change was one that writing could not make (a reader's finding the writer
+      // writes again): nothing was repaired after all.
+      bytes = inputBytes
+      remaining = readBack(bytes).remaining
     }
     return Outcome(
       track: track, bytes: bytes, changes: changes, remaining: remaining, losses: losses,

@@ -344,6 +344,17 @@ struct FixCommandTests {
 
         """))
     #expect(run.stderr.hasSuffix("1 fixed, 1 not fixed, 1 left in \(folder.path)/voice.out.vtt\n"))
+
+    // With nothing else to repair, the file is written as it was.
+    let alone = "WEBVTT\n\n00:01.000 --> 00:02.000\n<v>Ok\n"
+    let kept = try folder.file("alone.vtt", alone)
+    run = ToolRun(["fix", kept, "-o", folder.path + "/alone.out.vtt", "--fps", "25"])
+    #expect(run.status == 1)
+    #expect(try folder.contents("alone.out.vtt") == alone)
+    #expect(
+      run.stderr.hasPrefix(
+        "\(kept):4:1: error: kept as read: cue 1 has <v> without a voice name [parse.webvtt]\n"))
+    #expect(run.stderr.hasSuffix("0 fixed, 1 not fixed, 1 left in \(folder.path)/alone.out.vtt\n"))
   }
 
   @Test func reportsInJSONWithFixedFlags() throws {
