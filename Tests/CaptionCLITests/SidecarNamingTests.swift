@@ -28,5 +28,12 @@ struct SidecarNamingTests {
     #expect(!run.stdout.contains("commentary"))
     // Read as English, it is no untranslated copy of the English track in the media.
     #expect(!run.stdout.contains("translation.untranslated"))
+    #expect(run.stderr.contains("it is not checked with it (a folder's check reads it on its own)"))
+    // Checking the folder reads it on its own.
+    let folderRun = ToolRun(["validate", folder.path, "--no-audio", "--format", "json"])
+    let root = try #require(
+      try JSONSerialization.jsonObject(with: Data(folderRun.stdout.utf8)) as? [String: Any])
+    let paths = (root["tracks"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+    #expect(paths.contains(folder.path + "/movie.en.commentary.vtt"), "\(paths)")
   }
 }

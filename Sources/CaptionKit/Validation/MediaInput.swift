@@ -152,7 +152,7 @@ public struct MediaInput: Sendable {
           notes.append(
             "note: \(name) is named nearly like a caption file of \(path), but not "
               + "\(base).<language>[.<kind>].<ext> (a part is neither a language nor a kind); "
-              + "it is not checked")
+              + "it is not checked with it (a folder's check reads it on its own)")
         }
         for sidecar in scan.sidecars {
           do {
