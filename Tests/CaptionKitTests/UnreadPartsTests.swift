@@ -45,6 +45,8 @@ struct UnreadPartsTests {
       "<tt xmlns=\"http://www.w3.org/ns/ttml\"><body><div>Lost<p begin=\"1s\" end=\"2s\">Kept"
         + "</p></div></body></tt>"
     ),
+    // A WebVTT "tag" that is a literal < (the parsing rules drop it and what follows).
+    ("p.vtt", "WEBVTT\n\n00:01.000 --> 00:02.000\n1 < 2 and <b>3</b>\n"),
     // SCC: a word that is no byte pair, a line that is no timecode (warnings).
     ("k.scc", "Scenarist_SCC V1.0\n\n00:00:01:00\t9420 9420 c1c2 zzzz 942f 942f\n"),
     ("l.scc", "Scenarist_SCC V1.0\n\n00:00:01:00\t9420 9420 c1c2 942f 942f\n\n0:1 c1c2 942f\n"),
@@ -66,5 +68,9 @@ struct UnreadPartsTests {
     #expect(findings.diagnostics.count >= 2)
     #expect(try Self.unread(ttml, "n.ttml") == [])
     #expect(try Self.unread("1\n00:00:01,000 --> 00:00:02,000 X1:1\nKept\n", "o.srt") == [])
+    // An unknown tag loses only itself; its text is kept.
+    #expect(
+      try Self.unread(
+        "WEBVTT\n\n00:01.000 --> 00:02.000\n<font color=red>Kept</font>\n", "q.vtt") == [])
   }
 }

@@ -25,6 +25,23 @@ enum CueTextProblem {
   case tooDeep
   case tooManyProblems(Int)
 
+  /// True when the problem takes text out of the cue: an unknown "tag" with no letter after
+  /// `<` (`1 < 2 and <b>`, `<3`), which the parser drops as the WebVTT parsing rules say,
+  /// though the writer meant a literal `<`. An unknown tag such as `<font color=red>` loses
+  /// only itself.
+  var losesText: Bool {
+    guard case .unknownTag(let tag) = self else { return false }
+    var name = Substring(tag)
+    if name.hasPrefix("</") {
+      name = name.dropFirst(2)
+    } else if name.hasPrefix("<") {
+      name = name.dropFirst()
+    }
+    if name.hasSuffix(">") { name = name.dropLast() }
+    guard let first = name.unicodeScalars.first else { return true }
+    return !first.properties.isAlphabetic
+  }
+
   /// The message, after `subject` (`cue 3` or `cue text`).
   func message(subject: String) -> String {
     switch self {

@@ -35,6 +35,8 @@ struct CueTextReporter {
         let more = CueTextProblem.tooManyProblems(CueTextParser.maximumDiagnostics)
         pending.append((diagnostic(more, hint: nil), offset))
       }
+      // The summary stands for the problems not listed, text taken out among them.
+      if problem.losesText { pending[pending.count - 1].diagnostic.losesText = true }
       dropped += 1
       return
     }
@@ -44,7 +46,7 @@ struct CueTextReporter {
   private func diagnostic(_ problem: CueTextProblem, hint: String?) -> Diagnostic {
     Diagnostic(
       rule: "parse.webvtt", severity: .error, message: problem.message(subject: subject),
-      file: file, cue: cue, hint: hint)
+      file: file, cue: cue, hint: hint, losesText: problem.losesText)
   }
 
   /// The diagnostics in the order found, each located in the file. Offsets are located in
