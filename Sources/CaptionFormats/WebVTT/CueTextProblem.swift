@@ -30,13 +30,10 @@ enum CueTextProblem {
   /// though the writer meant a literal `<`. An unknown tag such as `<font color=red>` loses
   /// only itself.
   var losesText: Bool {
-    guard case .unknownTag(let tag) = self else { return false }
+    // An end tag holds no text, whatever its name.
+    guard case .unknownTag(let tag) = self, !tag.hasPrefix("</") else { return false }
     var name = Substring(tag)
-    if name.hasPrefix("</") {
-      name = name.dropFirst(2)
-    } else if name.hasPrefix("<") {
-      name = name.dropFirst()
-    }
+    if name.hasPrefix("<") { name = name.dropFirst() }
     if name.hasSuffix(">") { name = name.dropLast() }
     guard let first = name.unicodeScalars.first else { return true }
     return !first.properties.isAlphabetic
