@@ -53,12 +53,21 @@ public struct WCAGEvaluator: Sendable {
 
   /// The tracks of these kinds; a track of no kind counts as subtitles (the sidecar
   /// convention: `movie.ko.vtt`).
-  private func ids(_ kinds: Set<TrackKind>) -> [String] {
-    tracks.filter { kinds.contains($0.track.kind ?? .subtitles) }.map(\.id)
+  private func ids(_ kinds: Set<TrackKind>, withCues: Bool = false) -> [String] {
+    tracks.filter {
+      kinds.contains($0.track.kind ?? .subtitles) && !(withCues && $0.track.cues.isEmpty)
+    }.map(\.id)
   }
 
-  private var captionIDs: [String] { ids([.captions, .sdh]) }
-  private var subtitleIDs: [String] { ids([.subtitles]) }
+  /// Caption and subtitle tracks count only with cues: an empty one captions nothing.
+  private var captionIDs: [String] { ids([.captions, .sdh], withCues: true) }
+  private var subtitleIDs: [String] { ids([.subtitles], withCues: true) }
+  /// The caption and subtitle tracks without a cue.
+  private var emptyTextIDs: [String] {
+    tracks.filter {
+      [.captions, .sdh, .subtitles].contains($0.track.kind ?? .subtitles) && $0.track.cues.isEmpty
+    }.map(\.id)
+  }
   private var descriptionIDs: [String] { ids([.descriptions]) }
 
   /// The rules with findings at `severity` or above among `rules`, about `tracks` (or about
@@ -131,9 +140,14 @@ public struct WCAGEvaluator: Sendable {
           "captions only in \(media.undecodedCaptions.joined(separator: "; ")), which "
             + "captionkit does not decode, so they cannot be checked")
       }
+      let empty = emptyTextIDs
       return verdict(
-        .fail, "the media has audio and video but no caption or subtitle track",
-        rules: found(["coverage.no-captions"]))
+        .fail,
+        empty.isEmpty
+          ? "the media has audio and video but no caption or subtitle track"
+          : "the media has audio and video, but its caption and subtitle tracks have no cues "
+            + "(\(list(empty)))",
+        tracks: empty, rules: found(["coverage.no-captions"]))
     }
     let failing = found(
       [

@@ -6,6 +6,14 @@ struct WCAGEvaluatorTests {
   static let film = MediaFacts(
     duration: MediaTime(milliseconds: 60_000), hasAudio: true, hasVideo: true, path: "film.mp4")
 
+  /// A track of `kind` with one cue.
+  static func track(_ kind: TrackKind?, format: TrackFormat = .webvtt) -> Track {
+    let cue = Cue(
+      start: MediaTime(milliseconds: 1000), end: MediaTime(milliseconds: 2000),
+      text: CueText(plain: "Hello."), rawText: "Hello.")
+    return Track(format: format, language: LanguageTag("en"), kind: kind, cues: [cue])
+  }
+
   static func statuses(_ verdicts: [WCAGVerdict]) -> [String] {
     verdicts.map { "\($0.criterion) \($0.status.rawValue)" }
   }
@@ -26,12 +34,35 @@ struct WCAGEvaluatorTests {
     #expect(verdicts[1].rules == ["coverage.no-captions"])
   }
 
+  @Test func aCaptionTrackWithoutCuesCaptionsNothing() {
+    let empty = Track(format: .webvtt, language: LanguageTag("en"), kind: .captions)
+    let verdicts = WCAGEvaluator(
+      media: Self.film, tracks: [("1", empty)], audioAnalysed: true,
+      diagnostics: [
+        Diagnostic(
+          rule: "coverage.no-captions", severity: .error, message: "m", file: "film.mp4")
+      ]
+    ).verdicts()
+    #expect(verdicts[1].status == .fail)
+    #expect(
+      verdicts[1].evidence
+        == "the media has audio and video, but its caption and subtitle tracks have no cues "
+        + "(track 1)")
+    #expect(verdicts[1].tracks == ["1"])
+    // With cues, and nothing found, the same track passes.
+    let passing = WCAGEvaluator(
+      media: Self.film, tracks: [("1", Self.track(.captions))], audioAnalysed: true,
+      diagnostics: []
+    ).verdicts()
+    #expect(passing[1].status == .pass)
+  }
+
   @Test func uncaptionedSpeechFailsCaptionsAndOverlapsFailDescriptions() {
     let verdicts = WCAGEvaluator(
       media: Self.film,
       tracks: [
-        ("1", Track(format: .webvtt, language: LanguageTag("en"), kind: .captions)),
-        ("2", Track(format: .webvtt, language: LanguageTag("en"), kind: .descriptions)),
+        ("1", Self.track(.captions)),
+        ("2", Self.track(.descriptions)),
       ], audioAnalysed: true,
       diagnostics: [
         Diagnostic(
@@ -52,7 +83,7 @@ struct WCAGEvaluatorTests {
   @Test func audioOnlyNeedsATranscriptAndCaptionsDoNotApply() {
     let podcast = MediaFacts(duration: MediaTime(milliseconds: 60_000), hasAudio: true)
     let verdicts = WCAGEvaluator(
-      media: podcast, tracks: [("1", Track(format: .srt, language: LanguageTag("en")))],
+      media: podcast, tracks: [("1", Self.track(nil, format: .srt))],
       audioAnalysed: false, diagnostics: []
     ).verdicts()
     #expect(

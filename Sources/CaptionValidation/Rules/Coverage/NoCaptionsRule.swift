@@ -15,14 +15,29 @@ public struct NoCaptionsRule: ContextRule {
     let displayed = tracks.filter {
       MediaTracks.isDisplayed($0.kind) && $0.kind != .forced
     }
-    guard displayed.isEmpty else { return }
+    // A track without a cue captions nothing (a sidecar of only a header).
+    guard displayed.allSatisfy({ $0.track.cues.isEmpty }) else { return }
     // Captions in CEA-708 services are captions, though their text cannot be read here: the
     // WCAG verdict says what is unknown, the media's summary lists them.
     guard media.undecodedCaptions.isEmpty else { return }
-    findings.add(
-      "the media has an audio stream but no caption or subtitle track", file: media.path,
-      hint: "add captions as a sidecar file (\(Self.sidecarExample(media.path))) or a text "
-        + "subtitle stream")
+    let hint =
+      "add captions as a sidecar file (\(Self.sidecarExample(media.path))) or a text "
+      + "subtitle stream"
+    if displayed.isEmpty {
+      findings.add(
+        "the media has an audio stream but no caption or subtitle track", file: media.path,
+        hint: hint)
+    } else {
+      let names = displayed.map { input in
+        input.track.stream.map { "stream \($0)" } ?? input.track.path ?? "a track"
+      }
+      let which =
+        names.count == 1
+        ? "track \(names[0]) has" : "tracks \(names.joined(separator: ", ")) have"
+      findings.add(
+        "the media has an audio stream, but its caption and subtitle \(which) no cues",
+        file: media.path, hint: "check that the right file was delivered; " + hint)
+    }
   }
 
   static func sidecarExample(_ path: String?) -> String {
