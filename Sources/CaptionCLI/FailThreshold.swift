@@ -2,7 +2,9 @@ import CaptionKit
 
 /// `--fail-on` of the commands that write an output (`convert`, `mux`, `package`,
 /// `transcript`): the least severity of a finding that makes the exit status 1, the output
-/// being written all the same. It keeps the worst finding noted along the way.
+/// being written all the same. It keeps the worst finding noted along the way. A reader's
+/// finding that left text out of the output (`Diagnostic.losesText`, some of them
+/// warnings) fails at any level but `never`.
 struct FailThreshold {
   /// The option, as each of those commands declares it.
   static let option = CommandConfiguration.Option(
@@ -14,6 +16,8 @@ struct FailThreshold {
   let level: Severity?
   /// The worst severity noted so far.
   private(set) var worst: Severity?
+  /// True when a finding noted says text was left out.
+  private(set) var lostText = false
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     level = try Self.level(arguments.value("fail-on"))
@@ -36,6 +40,7 @@ struct FailThreshold {
   @discardableResult
   mutating func note(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
     note(diagnostics.map(\.severity))
+    if !lostText { lostText = diagnostics.contains(where: \.losesText) }
     return diagnostics
   }
 
@@ -46,7 +51,9 @@ struct FailThreshold {
 
   /// 1 when a finding noted is at or above the level, else 0.
   var status: Int32 {
-    guard let level, let worst, worst >= level else { return ExitCode.success }
+    guard let level else { return ExitCode.success }
+    if lostText { return ExitCode.findings }
+    guard let worst, worst >= level else { return ExitCode.success }
     return ExitCode.findings
   }
 }

@@ -46,16 +46,16 @@ struct SCCInputTests {
       .replacingOccurrences(of: "00:00:05;00\t942c 942c\n", with: "")
     let input = try folder.file("talk.en.scc", broken)
     let run = ToolRun(["validate", input])
-    #expect(run.status == 0)
+    #expect(run.status == 1)
     #expect(
       run.stdout == """
-        \(input):3:38: warning: 'zzzz' is not a byte pair of four hexadecimal digits; skipped [parse.scc]
+        \(input):3:38: error: 'zzzz' is not a byte pair of four hexadecimal digits; skipped [parse.scc]
             hint: write each pair as four hexadecimal digits, such as 9420
         \(input):3:53: warning: cue 1 lasts 0.734 s; the en minimum is 0.833 s [timing.min-duration]
             hint: show the cue longer, or merge it with its neighbour
         \(input):7:53: warning: CC1 caption shown at 00:00:03.270 is still on screen at the end [parse.scc]
             hint: erase it with EDM (942c) after its last End Of Caption
-        checked 1 file: 0 errors, 3 warnings, 0 remarks
+        checked 1 file: 1 error, 2 warnings, 0 remarks
 
         """)
     let json = ToolRun(["validate", input, "--format", "json"])

@@ -411,7 +411,7 @@ public struct CEA608Decoder: Sendable {
           .pastLastColumn, .warning,
           "\(state.channel) text past column 32 on row \(state.row) is dropped from "
             + "'\(character)'",
-          hint: "break the row before 32 characters", pair: pair, channel: index)
+          hint: "break the row before 32 characters", pair: pair, channel: index, losesText: true)
         return
       }
       channels[index] = state
@@ -613,12 +613,13 @@ public struct CEA608Decoder: Sendable {
 
   private mutating func note(
     _ kind: CEA608Finding.Kind, _ severity: Severity, _ message: String, hint: String? = nil,
-    pair: CEA608Pair, channel index: Int? = nil
+    pair: CEA608Pair, channel index: Int? = nil, losesText: Bool = false
   ) {
     findings.append(
       CEA608Finding(
         kind: kind, severity: severity, message: message, hint: hint, time: pair.time,
-        location: pair.location, channel: index.map { CEA608Channel.allCases[$0] }))
+        location: pair.location, channel: index.map { CEA608Channel.allCases[$0] },
+        losesText: losesText))
   }
 
   private func hex(_ byte: UInt8) -> String {

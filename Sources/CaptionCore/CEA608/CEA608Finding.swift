@@ -28,10 +28,14 @@ public struct CEA608Finding: Sendable, Hashable {
   public var location: SourceLocation?
   /// The caption channel it concerns; nil for XDS and for pairs of no channel.
   public var channel: CEA608Channel?
+  /// True when text the pairs carried is left out of the captions: characters past the last
+  /// column, which receivers drop. (A control pair dropped for its parity loses no text:
+  /// control codes are sent twice; a character with a bad parity is shown as a block.)
+  public var losesText: Bool
 
   public init(
     kind: Kind, severity: Severity, message: String, hint: String? = nil, time: MediaTime,
-    location: SourceLocation? = nil, channel: CEA608Channel? = nil
+    location: SourceLocation? = nil, channel: CEA608Channel? = nil, losesText: Bool = false
   ) {
     self.kind = kind
     self.severity = severity
@@ -40,14 +44,14 @@ public struct CEA608Finding: Sendable, Hashable {
     self.time = time
     self.location = location
     self.channel = channel
+    self.losesText = losesText
   }
 
-  /// The finding as a diagnostic under `rule`, in `file`.
-  /// The finding as a diagnostic of `rule`; a pair dropped for its parity, and characters
-  /// past the last column, lose text (`Diagnostic.losesText`).
+  /// The finding as a diagnostic of `rule`, in `file` (`Diagnostic.losesText` as the
+  /// finding's).
   public func diagnostic(rule: String, file: String? = nil) -> Diagnostic {
     Diagnostic(
       rule: rule, severity: severity, message: message, file: file, location: location,
-      hint: hint, losesText: kind == .parity || kind == .pastLastColumn)
+      hint: hint, losesText: losesText)
   }
 }

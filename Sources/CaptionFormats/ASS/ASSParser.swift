@@ -112,7 +112,9 @@ struct ASSParser {
       }
       guard section != .none, section != .other else { continue }
       guard let colon = content.first(where: { bytes[$0] == UInt8(ascii: ":") }) else {
-        warn(
+        // In [Events] such a line may be an event's text cut off: content lost, an error.
+        report(
+          section == .events ? .error : .warning,
           "line '\(excerpt(content))' is not a 'Name: value' line; ignored", at: location,
           hint: "write a key, a colon and a value, or start a comment with ;",
           losesText: section == .events)
@@ -328,7 +330,7 @@ struct ASSParser {
         "\(name) events are not kept", at: location,
         hint: "captions carry text only")
     default:
-      warn(
+      error(
         "'\(name)' line in [Events] is not an event or a Format line; ignored",
         at: location, hint: "write Dialogue: or Comment: lines", losesText: true)
     }

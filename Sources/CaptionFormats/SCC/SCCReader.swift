@@ -125,7 +125,7 @@ public enum SCCReader {
       guard let timecode = SCCTimecode(bytes[start..<cut]) else {
         let excerpt = String(decoding: content.prefix(40), as: UTF8.self)
         report(
-          .warning, "line '\(excerpt)' is not a timecode and byte pairs; ignored",
+          .error, "line '\(excerpt)' is not a timecode and byte pairs; ignored",
           at: place(start), hint: "write HH:MM:SS;FF, a tab, then pairs such as 9420",
           losesText: true)
         continue
@@ -170,7 +170,7 @@ public enum SCCReader {
         } else {
           let excerpt = String(decoding: word.prefix(12), as: UTF8.self)
           report(
-            .warning, "'\(excerpt)' is not a byte pair of four hexadecimal digits; skipped",
+            .error, "'\(excerpt)' is not a byte pair of four hexadecimal digits; skipped",
             at: location, hint: "write each pair as four hexadecimal digits, such as 9420",
             losesText: true)
         }

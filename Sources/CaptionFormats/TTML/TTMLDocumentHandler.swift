@@ -312,7 +312,9 @@ final class TTMLDocumentHandler: XMLStreamDelegate {
     if prunedDepth > 0 {
       // Text in an element that is not read is left out of the track.
       if let index = prunedReport, text.contains(where: { !isXMLSpace($0) }) {
+        // Content lost is an error, as the rule catalogue has it.
         diagnostics[index].losesText = true
+        diagnostics[index].severity = .error
         prunedReport = nil
       }
       return
@@ -331,7 +333,7 @@ final class TTMLDocumentHandler: XMLStreamDelegate {
         reportedOnce.insert("stray").inserted
       {
         report(
-          .warning, "text outside a paragraph is not shown",
+          .error, "text outside a paragraph is not shown",
           at: map.location(ofByte: offset + first),
           hint: "put the text in a <p>", losesText: true)
       }

@@ -111,8 +111,8 @@ import Testing
         "17:1: warning: Dialogue at 00:00:11.500 is a drawing (\\p1), not text; left out",
         "18:1: remark: Dialogue at 00:00:13.000 has no text; left out",
         "19:1: remark: Sound events are not kept",
-        "20:1: warning: 'Dialog' line in [Events] is not an event or a Format line; ignored",
-        "21:1: warning: line 'Just some text' is not a 'Name: value' line; ignored",
+        "20:1: error: 'Dialog' line in [Events] is not an event or a Format line; ignored",
+        "21:1: error: line 'Just some text' is not a 'Name: value' line; ignored",
       ])
     #expect(result.diagnostics.allSatisfy { $0.rule == "parse.ass" && $0.file == "broken.ass" })
     #expect(

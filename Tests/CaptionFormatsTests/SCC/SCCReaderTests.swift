@@ -89,12 +89,12 @@ func frame(_ number: Int) -> MediaTime {
     let result = SCCReader.read(text, path: "t.scc")
     #expect(
       summaries(result) == [
-        "3:38: warning: 'zzzz' is not a byte pair of four hexadecimal digits; skipped",
+        "3:38: error: 'zzzz' is not a byte pair of four hexadecimal digits; skipped",
         "4:1: warning: timecode 00:00:01;08 overlaps the previous line's pairs, which run to "
           + "00:00:01;10; its pairs are read from there",
         "5:1: warning: timecode 00:00:00;10 is before the previous line's 00:00:01;08; its "
           + "pairs are read from 00:00:01;12",
-        "6:1: warning: line 'this is garbage' is not a timecode and byte pairs; ignored",
+        "6:1: error: line 'this is garbage' is not a timecode and byte pairs; ignored",
         "7:33: warning: parity error in the first byte of pair 48e5; shown as a solid block",
         "7:38: warning: CC1 caption shown at 00:00:03.170 is still on screen at the end",
       ])

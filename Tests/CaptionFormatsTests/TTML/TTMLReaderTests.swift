@@ -261,7 +261,7 @@ import Testing
         "5:41: error: tts:fontStyle 'slanted' is not normal, italic or oblique",
         "6:24: warning: <set> animation is not applied",
         "6:47: warning: <image> is not supported in IMSC Text; not read",
-        "7:1: warning: <span> is not allowed inside <body>; not read",
+        "7:1: error: <span> is not allowed inside <body>; not read",
       ])
   }
 

@@ -78,7 +78,7 @@ import Testing
         "23:7: warning: region 'nowhere' is not defined; cues in it are placed at the bottom",
         "24:32: warning: cue 7 ttm:agent 'nobody' names no <ttm:agent> with a <ttm:name>",
         "25:43: warning: <set> animation is not applied",
-        "26:7: warning: <span> is not allowed inside <div>; not read",
+        "26:7: error: <span> is not allowed inside <div>; not read",
         "27:32: error: timeContainer 'later' is not par or seq",
         "29:72: error: malformed XML: closing tag </span> does not match the open <p>",
       ])
