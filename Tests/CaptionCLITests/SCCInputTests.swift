@@ -40,6 +40,24 @@ struct SCCInputTests {
         """)
   }
 
+  @Test func convertFailsWhenTheReaderLeftTextOutThoughOnlyAWarningSaysSo() throws {
+    let folder = try TemporaryFolder()
+    // 34 characters on one row: the last two are past column 32, which receivers drop.
+    let pairs = String(repeating: "6161 ", count: 17)
+    let input = try folder.file(
+      "wide.en.scc",
+      "Scenarist_SCC V1.0\n\n00:00:01:00\t9420 9420 9470 9470 \(pairs)942f 942f\n\n"
+        + "00:00:04:00\t942c 942c\n")
+    var run = ToolRun(["convert", input, "-o", folder.path + "/wide.srt"])
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("warning: CC1 text past column 32 on row 15 is dropped from 'a'"))
+    #expect(try folder.contents("wide.srt").contains(String(repeating: "a", count: 32) + "\n"))
+    run = ToolRun(["convert", input, "-o", folder.path + "/wide.srt", "--fail-on", "never"])
+    #expect(run.status == 0)
+    run = ToolRun(["fix", input, "-o", folder.path + "/fixed.scc"])
+    #expect(run.status == 65)
+  }
+
   @Test func validateReportsTheReaderAndTheRules() throws {
     let folder = try TemporaryFolder()
     let broken = Self.file.replacingOccurrences(of: "c8e5 ecec", with: "c8e5 zzzz ecec")
