@@ -14,7 +14,7 @@ enum ExtractCommand: CaptionCommand {
     abstract: "Write the text subtitle streams of a media file as caption files.",
     usage:
       "extract <media> [-o <folder>] [--to <format>] [--stream <index>]... [--force] "
-      + "[--max-findings <n>] [--timeout <seconds>]",
+      + "[--max-findings <n>] [--timeout <seconds>] [--fail-on <severity>]",
     discussion: """
       Each text stream (mov_text, subrip, webvtt, ass) becomes <stem>.<lang>[.<kind>].<ext>, \
       the sidecar naming: the language from the container (und when it has none), the kind \
@@ -22,7 +22,8 @@ enum ExtractCommand: CaptionCommand {
       get the same name. Existing files are not replaced without --force. Image subtitles (PGS, VobSub, DVB) are listed with a remark. Only \
       the subtitle streams are read; video and audio are not decoded. CEA-608 captions (A/53 \
       data in the video, a c608 track) are written too, one file per channel; --stream names \
-      the video stream for them. A missing file exits \
+      the video stream for them. Damaged media (truncated, corrupt packets) is extracted as \
+      far as it can be read, and exits 1 (--fail-on). A missing file exits \
       66, a file that is not media or is not read within --timeout seconds exits 65, a \
       machine without FFmpeg's libraries exits 69.
       """,
@@ -40,6 +41,7 @@ enum ExtractCommand: CaptionCommand {
         "max-findings", value: "n",
         help: "Print at most this many findings of each rule (default 20; 0 prints all)."),
       InputTimeLimit.option,
+      FailThreshold.option,
     ])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws -> Int32 {
@@ -51,6 +53,7 @@ enum ExtractCommand: CaptionCommand {
     let requested = try streams(arguments.values("stream"))
     let limit = try maximumFindings(arguments.value("max-findings"))
     let timeLimit = try InputTimeLimit.given(arguments)
+    var failure = try FailThreshold(arguments)
     let folder = arguments.value("output") ?? folderPath(of: media)
     if folder == "-" {
       throw UsageError("extract writes files: '-o' takes a folder, not standard output")
@@ -75,12 +78,15 @@ enum ExtractCommand: CaptionCommand {
     try checkRequested(requested, in: read, captioned: captioned, media: media)
     var findings = FindingPrinter(limit: limit)
     // Damage is said as such (the subtitles' note on FFmpeg's errors would repeat it).
-    findings.print(MediaDamageFindings.diagnostics(damage, path: media), in: context)
-    findings.print(read.diagnostics, in: context)
+    // The streams are written as far as they could be read, and the status says when not
+    // all of them could.
+    findings.print(
+      failure.note(MediaDamageFindings.diagnostics(damage, path: media)), in: context)
+    findings.print(failure.note(read.diagnostics), in: context)
     var tracks = read.tracks
     for result in captions.results
     where requested?.contains(result.track.stream ?? -1) ?? true {
-      findings.print(result.diagnostics, in: context)
+      findings.print(failure.note(result.diagnostics), in: context)
       tracks.append(result.track)
     }
     if tracks.isEmpty {
@@ -108,8 +114,10 @@ enum ExtractCommand: CaptionCommand {
     for (embedded, path) in zip(tracks, paths) {
       var track = embedded
       let minimum = CueEndRepair.minimumDuration(for: track.language)
-      findings.print(CueEndRepair.repair(&track, minimum: minimum), in: context)
+      findings.print(failure.note(CueEndRepair.repair(&track, minimum: minimum)), in: context)
       let lossy = try write(track, to: path, entry: entry, cueLimit: findings.writerCueLimit)
+      failure.note(lossy.diagnostics)
+      if lossy.withheld > 0 { failure.note([.warning]) }
       findings.print(lossy, naming: { $0.withFile(path) }, in: context)
       let stream = read.stream(of: embedded)
       let cues = track.cues.count == 1 ? "1 cue" : "\(track.cues.count) cues"
@@ -124,7 +132,7 @@ enum ExtractCommand: CaptionCommand {
     } catch {
       throw CommandFailure.standardOutput(error)
     }
-    return ExitCode.success
+    return failure.status
   }
 
   /// `<stem>.<lang>[.<kind>][.<n>].<ext>`: `und` when the language is unknown, no kind for

@@ -281,6 +281,20 @@ struct ExtractCommandTests {
     #expect(ToolRun(["extract", "-"]).status == 64)
   }
 
+  @Test func damagedMediaIsExtractedAsFarAsItCanBeReadAndExits1() throws {
+    let folder = try TemporaryFolder()
+    let media = try ProgrammeDurationTests.media("mkv", in: folder)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: media))
+    let cut = try folder.file("cut.mkv", bytes: Array(bytes.prefix(bytes.count * 2 / 3)))
+    var run = ToolRun(["extract", cut])
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(run.stderr.contains("[container.damaged]"))
+    #expect(run.stdout.hasPrefix("\(folder.path)/cut.en.vtt: "))
+    #expect(try folder.contents("cut.en.vtt").contains("Hello."))
+    run = ToolRun(["extract", cut, "--force", "--fail-on", "never"])
+    #expect(run.status == 0)
+  }
+
   @Test func withoutFFmpegItExits69() throws {
     let folder = try TemporaryFolder()
     let media = try Self.movie(in: folder)
