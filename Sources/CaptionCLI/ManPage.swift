@@ -9,7 +9,7 @@ enum ManPage {
     (
       ExitCode.findings,
       "A finding is at or above --fail-on (validate, batch); or the output is written but "
-        + "a finding is (convert, fix, mux, package, transcript)."
+        + "a finding is (convert, extract, fix, mux, package, transcript)."
     ),
     (ExitCode.usage, "The command line is wrong: an unknown option or command, a bad value."),
     (
