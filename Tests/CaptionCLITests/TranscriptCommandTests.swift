@@ -21,6 +21,18 @@ struct TranscriptCommandTests {
     return folder
   }
 
+  @Test func aTranscriptOfDamagedMediaIsWrittenAndExits1() throws {
+    let folder = try TemporaryFolder()
+    let media = try ProgrammeDurationTests.media("mkv", in: folder)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: media))
+    let cut = try folder.file("cut.mkv", bytes: Array(bytes.prefix(bytes.count * 2 / 3)))
+    let run = ToolRun(["transcript", cut, "-o", folder.path + "/cut.md"])
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(run.stderr.contains("ends at"))
+    #expect(run.stderr.contains("[container.damaged]"))
+    #expect(try folder.contents("cut.md").contains("Hello."))
+  }
+
   @Test func inputThatIsNotCaptionsOrHasNoCueWritesNothing() throws {
     let folder = try TemporaryFolder()
     let output = folder.path + "/t.html"

@@ -40,8 +40,9 @@ public struct TranscriptTracks: Sendable {
   /// text stream of the container; captions and SDH before subtitles), every description
   /// track, and the chapters (`movie.chapters.vtt`, else the container's). The sidecars come
   /// first: the media is opened for its text streams only when no caption sidecar is found,
-  /// so that FFmpeg is not needed when there is one. The readers' findings of the tracks read
-  /// are added to `findings`, in order, also when it throws: `InputFailure` for a media or
+  /// so that FFmpeg is not needed when there is one. The readers' findings of the tracks read,
+  /// and the damage of media whose streams were read (`container.damaged`), are added to
+  /// `findings`, in order, also when it throws: `InputFailure` for a media or
   /// sidecar that cannot be read, `CheckStopped` when FFmpeg is needed and missing.
   public static func find(
     forMedia media: String, language: LanguageTag?, reader: CaptionFileReader,
@@ -125,6 +126,8 @@ public struct TranscriptTracks: Sendable {
         embedded = contents.subtitles
         closedCaptions = ClosedCaptionTracks(contents, info: opened.info, path: media).results
           .map(\.track)
+        // A track of damaged media ends where the damage starts: said, as `validate` says it.
+        findings += MediaDamageFindings.diagnostics(contents.damage, path: media)
       } catch let error as FFmpegError {
         throw InputFailure(error.kind == .inputMissing ? .missing : .unusable, "\(error)")
       }
