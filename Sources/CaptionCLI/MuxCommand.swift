@@ -180,6 +180,14 @@ enum MuxCommand: CaptionCommand {
       let message = error.message.replacing(file.temporaryPath, with: output)
       throw CommandFailure(code, message + rule, hint: error.hint)
     }
+    if !result.damage.isEmpty {
+      // The copy would end or skip where the input does, with an index of its own that
+      // hides it: nothing is written (the temporary file goes with `file`).
+      findings.finish(in: context)
+      throw CommandFailure.damaged(
+        result.damage, path: media,
+        "a copy would hide what is missing from it; nothing was written", in: context)
+    }
     try file.commit()
     findings.print(result.diagnostics, in: context)
     failure.note(result.diagnostics)

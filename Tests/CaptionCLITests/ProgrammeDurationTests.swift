@@ -7,7 +7,8 @@ import Testing
 /// it is (Matroska and MP4 count every track); the checks take the programme's end instead,
 /// so that its cues past the end are found.
 struct ProgrammeDurationTests {
-  /// A 3-second programme whose subtitle track has a cue at 1 s and one at 20 s.
+  /// A 3-second programme whose subtitle track has a cue at 1 s and one at 20 s (an MP4 with
+  /// its index first, so that a cut copy can still be opened).
   static func media(_ container: String, in folder: TemporaryFolder) throws -> String {
     let srt =
       "1\n00:00:01,000 --> 00:00:02,000\nHello.\n\n2\n00:00:20,000 --> 00:00:21,000\nLate.\n"
@@ -20,8 +21,8 @@ struct ProgrammeDurationTests {
         "testsrc2=s=160x90:r=10:d=3", "-f", "lavfi", "-i", "sine=d=3:sample_rate=48000", "-i",
         folder.path + "/long.srt", "-map", "0", "-map", "1", "-map", "2", "-c:v", "mpeg4",
         "-c:a", "aac", "-c:s", container == "mkv" ? "subrip" : "mov_text",
-        "-metadata:s:s:0", "language=eng", path,
-      ])
+        "-metadata:s:s:0", "language=eng",
+      ] + (container == "mp4" ? ["-movflags", "+faststart"] : []) + [path])
     return path
   }
 

@@ -262,7 +262,9 @@ public enum MediaMuxer {
         next += 1
       }
     }
+    var damage = DamageWatch(context: source)
     while try source.read(into: packet) {
+      damage.observe(packet)
       let index = packet.streamIndex
       guard index >= 0, index < mapping.count, mapping[index] >= 0,
         let base = source.timeBase(ofStream: index)
@@ -294,8 +296,9 @@ public enum MediaMuxer {
     }
     _ = consume sink
 
+    let report = damage.finish()
     diagnostics += try keptProperties(output, expected: expected, container: container)
-    return MuxResult(copied: copied, added: added, diagnostics: diagnostics)
+    return MuxResult(copied: copied, added: added, diagnostics: diagnostics, damage: report)
   }
 
   /// A cue packet waiting for its place between the copied packets.

@@ -8,10 +8,17 @@ public struct MuxResult: Sendable {
   public var added: [Int]
   /// Remarks: a flag or a language detail the container cannot store, a stream not copied.
   public var diagnostics: [Diagnostic]
+  /// What the read of the input found damaged (truncated, corrupt packets): the copy ends
+  /// or skips where the input does, though its own index would not say so.
+  public var damage: MediaDamageReport
 
-  public init(copied: [(input: Int, output: Int)], added: [Int], diagnostics: [Diagnostic]) {
+  public init(
+    copied: [(input: Int, output: Int)], added: [Int], diagnostics: [Diagnostic],
+    damage: MediaDamageReport = MediaDamageReport()
+  ) {
     self.copied = copied
     self.added = added
     self.diagnostics = diagnostics
+    self.damage = damage
   }
 }

@@ -68,6 +68,26 @@ struct MuxCommandTests {
     #expect(anyway.status == 0)
   }
 
+  @Test(arguments: ["mkv", "mp4"])
+  func damagedMediaIsNotCopiedAsIfItWereWhole(_ container: String) throws {
+    let folder = try TemporaryFolder()
+    let media = try ProgrammeDurationTests.media(container, in: folder)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: media))
+    let cut = try folder.file("cut." + container, bytes: Array(bytes.prefix(bytes.count * 2 / 3)))
+    let track = try folder.file("extra.en.srt", "1\n00:00:00,500 --> 00:00:01,500\nHi.\n")
+    let output = folder.path + "/out." + container
+    let run = ToolRun(["mux", cut, "--track", track, "-o", output])
+    #expect(run.status == 65, "\(run.stderr)")
+    #expect(run.stderr.contains("[container.damaged]"))
+    #expect(
+      run.stderr.contains(
+        "error: \(cut) is damaged: a copy would hide what is missing from it; nothing was "
+          + "written"))
+    #expect(!FileManager.default.fileExists(atPath: output))
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(!left.contains { $0.hasPrefix(".out.") }, "\(left)")
+  }
+
   @Test func mp4GetsMovTextTracksWithLanguagesAndFlags() throws {
     let folder = try TemporaryFolder()
     let media = try MuxMediaMaker.mp4(in: folder)
