@@ -26,6 +26,13 @@ struct ProgrammeDurationTests {
     return path
   }
 
+  /// `media(container, in:)` cut to two thirds of its bytes (`cut.<container>`): damaged
+  /// media whose first cue can still be read.
+  static func cutMedia(_ container: String, in folder: TemporaryFolder) throws -> String {
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: try media(container, in: folder)))
+    return try folder.file("cut." + container, bytes: Array(bytes.prefix(bytes.count * 2 / 3)))
+  }
+
   @Test(arguments: ["mkv", "mp4"])
   func cuesPastThePictureAndSoundAreBeyondTheMedia(_ container: String) throws {
     let folder = try TemporaryFolder()

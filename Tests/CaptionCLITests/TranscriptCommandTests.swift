@@ -23,9 +23,7 @@ struct TranscriptCommandTests {
 
   @Test func aTranscriptOfDamagedMediaIsWrittenAndExits1() throws {
     let folder = try TemporaryFolder()
-    let media = try ProgrammeDurationTests.media("mkv", in: folder)
-    let bytes = try Data(contentsOf: URL(fileURLWithPath: media))
-    let cut = try folder.file("cut.mkv", bytes: Array(bytes.prefix(bytes.count * 2 / 3)))
+    let cut = try ProgrammeDurationTests.cutMedia("mkv", in: folder)
     let run = ToolRun(["transcript", cut, "-o", folder.path + "/cut.md"])
     #expect(run.status == 1, "\(run.stderr)")
     #expect(run.stderr.contains("ends at"))

@@ -71,9 +71,7 @@ struct MuxCommandTests {
   @Test(arguments: ["mkv", "mp4"])
   func damagedMediaIsNotCopiedAsIfItWereWhole(_ container: String) throws {
     let folder = try TemporaryFolder()
-    let media = try ProgrammeDurationTests.media(container, in: folder)
-    let bytes = try Data(contentsOf: URL(fileURLWithPath: media))
-    let cut = try folder.file("cut." + container, bytes: Array(bytes.prefix(bytes.count * 2 / 3)))
+    let cut = try ProgrammeDurationTests.cutMedia(container, in: folder)
     let track = try folder.file("extra.en.srt", "1\n00:00:00,500 --> 00:00:01,500\nHi.\n")
     let output = folder.path + "/out." + container
     let run = ToolRun(["mux", cut, "--track", track, "-o", output])
