@@ -6,9 +6,9 @@ public import CaptionCore
 ///
 /// The language and the kind are both optional and may come in either order; `hi` after a
 /// language is the hearing-impaired flag (`movie.en.hi.srt`, read as `sdh`), alone it is
-/// Hindi. Parsing a name
-/// alone cannot tell a language code from the end of a dotted title (`Ice.Age.srt`); give
-/// the media file name (`init?(fileName:mediaFileName:)`) to decide for sure.
+/// Hindi. Parsing a name alone cannot tell a language code from the end of a dotted title
+/// (`Ice.Age.srt`); give the media file name (`init?(fileName:mediaFileName:)`) to decide
+/// for sure.
 public struct SidecarName: Sendable, Hashable, CustomStringConvertible {
   /// The media file's name without its extension (`movie` for `movie.mp4`).
   public var baseName: String
@@ -164,9 +164,9 @@ public struct SidecarName: Sendable, Hashable, CustomStringConvertible {
 
   /// A name part read as a language: a well-formed tag whose primary language is an ISO 639
   /// code of 2 or 3 letters (`en`, `pt-BR`, `zh-Hant`, `yue`), so that words of a title
-  /// (`Movie`) are not taken for one.
-  /// An ISO 639-2 code that has a two-letter twin (`eng`, `fre`, `ger`), as media servers
-  /// accept in names, is read as that tag (`en`), as a container's code is.
+  /// (`Movie`) are not taken for one. An ISO 639-2 code that has a two-letter twin (`eng`,
+  /// `fre`, `ger`), as media servers accept in names, is read as that tag (`en`), as a
+  /// container's code is.
   static func language(for part: String) -> LanguageTag? {
     guard let tag = LanguageTag(part), (2...3).contains(tag.language.count) else { return nil }
     if tag.language.count == 3, tag.rawValue.count == 3,

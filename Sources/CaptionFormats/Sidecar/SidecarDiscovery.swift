@@ -32,11 +32,12 @@ public enum SidecarDiscovery {
   /// The sidecars of the media file at `mediaPath`, and the paths of the caption files named
   /// nearly like one that do not belong to it (`movie.en.commentary.srt`: a part that is
   /// neither a language nor a kind), so that they can be named rather than passed over.
-  /// A caption file whose name starts with another file's name (`movie.extended.en.srt`
-  /// beside `movie.extended.mkv`) belongs to that file and is not listed.
-  public static func scan(forMedia mediaPath: String) throws(Failure) -> (
-    sidecars: [Sidecar], unread: [String]
-  ) {
+  /// A caption file whose name starts with the name of another media file (`isMedia`:
+  /// `movie.extended.en.srt` beside `movie.extended.mkv`) belongs to that file and is not
+  /// listed.
+  public static func scan(
+    forMedia mediaPath: String, isMedia: (String) -> Bool = { _ in true }
+  ) throws(Failure) -> (sidecars: [Sidecar], unread: [String]) {
     let folder = folderPath(of: mediaPath)
     let listed = folder ?? "."
     guard let directory = opendir(listed) else {
@@ -58,7 +59,7 @@ public enum SidecarDiscovery {
       guard let parsed = parse(name, mediaName: mediaName) else {
         if !base.isEmpty, name.hasPrefix(base + "."), isCaptionFileName(name) {
           nearly.append(name)
-        } else if !isCaptionFileName(name) {
+        } else if isMedia(name) {
           others.append(SidecarName.baseName(ofMedia: name))
         }
         continue

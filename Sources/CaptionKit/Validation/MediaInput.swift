@@ -146,7 +146,7 @@ public struct MediaInput: Sendable {
       }
     } else {
       do {
-        let scan = try SidecarDiscovery.scan(forMedia: path)
+        let scan = try SidecarDiscovery.scan(forMedia: path, isMedia: Self.isMedia)
         let base = SidecarName.baseName(ofMedia: path)
         for name in scan.unread {
           notes.append(

@@ -109,15 +109,18 @@ struct SidecarDiscoveryTests {
     let folder = try Folder([
       "movie.mp4", "movie.en.vtt", "movie.en.commentary.srt", "movie.sdh.captions.vtt",
       "movie.en.vtt.bak", "movie2.en.vtt", "movie.extended.mkv", "movie.extended.en.srt",
-      "movie.fr.hi.srt", "movie.hi.srt", "movie.eng.srt",
+      "movie.fr.hi.srt", "movie.hi.srt", "movie.eng.srt", "movie.en.nfo",
     ])
-    let scan = try SidecarDiscovery.scan(forMedia: folder.path + "/movie.mp4")
+    let scan = try SidecarDiscovery.scan(
+      forMedia: folder.path + "/movie.mp4",
+      isMedia: { $0.hasSuffix(".mkv") || $0.hasSuffix(".mp4") })
     #expect(
       summary(scan.sidecars, folder: folder.path) == [
         "movie.en.vtt|en|-|webvtt", "movie.eng.srt|en|-|srt", "movie.fr.hi.srt|fr|sdh|srt",
         "movie.hi.srt|hi|-|srt",
       ])
-    // A name that starts with another file's (movie.extended.mkv) belongs to it.
+    // A name that starts with another media file's (movie.extended.mkv) belongs to it; one
+    // that starts with another file's (movie.en.nfo) still is named.
     #expect(
       scan.unread == [
         folder.path + "/movie.en.commentary.srt", folder.path + "/movie.sdh.captions.vtt",
