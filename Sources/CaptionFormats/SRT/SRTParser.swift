@@ -167,7 +167,7 @@ struct SRTParser {
         // before it.
         if SRTParser.isTiming(nextContent)
           || (SRTParser.isCounter(content) && (blankCount > 0 || !sawBlock)
-            && SRTParser.holdsArrow(nextContent))
+            && SRTTiming.holdsArrow(nextContent))
         {
           position = next.next
           number += 1
@@ -260,18 +260,6 @@ struct SRTParser {
   @inline(__always)
   private static func isTiming(_ content: UnsafeBufferPointer<UInt8>) -> Bool {
     SRTTiming.isCandidate(content) || SRTNearTiming(content) != nil
-  }
-
-  /// True when `content` holds `-->`.
-  private static func holdsArrow(_ content: UnsafeBufferPointer<UInt8>) -> Bool {
-    var index = 2
-    while index < content.count {
-      if content[index] == 0x3E, content[index - 1] == 0x2D, content[index - 2] == 0x2D {
-        return true
-      }
-      index += 1
-    }
-    return false
   }
 
   private static func isCounter(_ content: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -24,8 +24,15 @@ struct SRTTiming {
     }
     while index < count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
     guard index < count, isDigit(line[index]) else { return false }
-    index += 1
-    while index + 2 < count {
+    return holdsArrow(line, from: index + 1)
+  }
+
+  /// True when `line` holds `-->` from byte `start` on. Like the rest of the reader it scans
+  /// the bytes borrowed for the parse (`CueSource.withBytes`), keeping no pointer: the
+  /// byte-level reading is what made the SRT reader fast (`Docs/performance-log.md`).
+  static func holdsArrow(_ line: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Bool {
+    var index = start
+    while index + 2 < line.count {
       if line[index] == 0x2D, line[index + 1] == 0x2D, line[index + 2] == 0x3E { return true }
       index += 1
     }
