@@ -51,7 +51,9 @@ let package = Package(
       // resolving the runtime's symbols, which was most of the start-up of a run on a small
       // file (Docs/performance.md). A flag of the command only: the library has none.
       linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
-    .testTarget(name: "CaptionCoreTests", dependencies: ["CaptionCore"], swiftSettings: settings),
+    .testTarget(
+      name: "CaptionCoreTests", dependencies: ["CaptionCore", "CaptionTestSupport"],
+      swiftSettings: settings),
     .testTarget(
       name: "CaptionRuntimeTests", dependencies: ["CaptionRuntime"], swiftSettings: settings),
     .testTarget(

@@ -68,15 +68,19 @@ struct CEA608Screen: Sendable {
   /// than a space to its last, empty cells read as spaces, runs of one style wrapped in
   /// `<c.colour>`, `<i>` and `<u>` (in that order, outermost first).
   func text(rows: [Int]) -> (text: CueText, rawText: String) {
+    Self.text(lines: rows.map { cells[$0 - 1] })
+  }
+
+  /// The text of `lines` (rows of cells of any width) as cue text, as `text(rows:)` gives it.
+  static func text(lines: [[Cell?]]) -> (text: CueText, rawText: String) {
     var nodes: [CueNode] = []
     var raw = ""
-    for (number, row) in rows.enumerated() {
+    for (number, line) in lines.enumerated() {
       if number > 0 {
         nodes.append(.text("\n"))
         raw += "\n"
       }
-      let line = cells[row - 1]
-      guard let first = indent(of: row),
+      guard let first = line.firstIndex(where: { $0 != nil && $0?.character != " " }),
         let last = line.lastIndex(where: { $0 != nil && $0?.character != " " })
       else { continue }
       // Each cell's character and style; a space takes the style of the character before
@@ -128,7 +132,7 @@ struct CEA608Screen: Sendable {
   }
 
   /// `nodes` with neighbouring text nodes joined.
-  private func merged(_ nodes: [CueNode]) -> [CueNode] {
+  private static func merged(_ nodes: [CueNode]) -> [CueNode] {
     var result: [CueNode] = []
     for node in nodes {
       if case .text(let text) = node, case .text(let before)? = result.last {
@@ -140,7 +144,7 @@ struct CEA608Screen: Sendable {
     return result
   }
 
-  private func escaped(_ text: String) -> String {
+  private static func escaped(_ text: String) -> String {
     var result = ""
     for character in text {
       switch character {
