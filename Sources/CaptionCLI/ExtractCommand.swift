@@ -20,9 +20,9 @@ enum ExtractCommand: CaptionCommand {
       the sidecar naming: the language from the container (und when it has none), the kind \
       from the stream's dispositions, a number before the extension when two streams would \
       get the same name. Existing files are not replaced without --force. Image subtitles (PGS, VobSub, DVB) are listed with a remark. Only \
-      the subtitle streams are read; video and audio are not decoded. CEA-608 captions (A/53 \
-      data in the video, a c608 track) are written too, one file per channel; --stream names \
-      the video stream for them. Damaged media (truncated, corrupt packets) is extracted as \
+      the subtitle streams are read; video and audio are not decoded. CEA-608 and CEA-708 captions \
+      (A/53 data in the video, a c608 track) are written too, one file per 608 channel and \
+      per 708 service; --stream names the video stream for them. Damaged media (truncated, corrupt packets) is extracted as \
       far as it can be read, and exits 1 (--fail-on). A missing file exits \
       66, a file that is not media or is not read within --timeout seconds exits 65, a \
       machine without FFmpeg's libraries exits 69.
@@ -124,7 +124,7 @@ enum ExtractCommand: CaptionCommand {
       let channel = track.channel.map { " \($0)" } ?? ""
       written +=
         "\(path): \(cues) from stream \(track.stream.map(String.init) ?? "?")\(channel)"
-        + " (\(track.cea608 != nil ? ClosedCaptionTracks.codec : stream?.codec ?? "text"))\n"
+        + " (\(track.cea608 != nil || track.cea708Service != nil ? track.codec ?? "" : stream?.codec ?? "text"))\n"
     }
     findings.finish(in: context)
     do {

@@ -78,8 +78,14 @@ public struct Track: Sendable, Hashable {
   /// WebVTT NOTE blocks, kept so that writing the track again keeps them.
   public var comments: [TrackComment] = []
 
-  /// The CEA-608 channel (`CC1` to `CC4`) of a track of 608 captions.
-  public var channel: String? { cea608?.channel.description }
+  /// For the captions of a CEA-708 service: its number, 1-63.
+  public var cea708Service: Int?
+
+  /// The CEA-608 channel (`CC1` to `CC4`) of a track of 608 captions, or the CEA-708
+  /// service (`SERVICE1` to `SERVICE63`) of a track of 708 captions.
+  public var channel: String? {
+    cea608?.channel.description ?? cea708Service.map(CEA708ServiceCaptions.name(of:))
+  }
 
   public init(
     format: TrackFormat, language: LanguageTag? = nil, kind: TrackKind? = nil,

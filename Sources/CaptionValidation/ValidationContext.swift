@@ -47,9 +47,6 @@ public struct MediaFacts: Sendable, Hashable {
   /// Where the media's data is first damaged or ends early (`container.damaged`), on the
   /// presentation timeline; zero when the damage has no time; nil when it is whole.
   public var damagedFrom: MediaTime?
-  /// Captions the media carries that captionkit does not decode, as reports name them
-  /// (`stream 0, CEA-708 services 1, 2`): no track comes from them, but they are there.
-  public var undecodedCaptions: [String] = []
 
   public init(
     duration: MediaTime? = nil, frameRate: Double? = nil, hasAudio: Bool = false,

@@ -9,8 +9,10 @@ import Testing
 /// them: `validate`, `probe`, `extract` and `transcript` read them as tracks.
 @Suite(.serialized)
 struct BroadcastCaptionTests {
-  @Test func captionsOnlyInCEA708AreNotCalledMissing() throws {
-    // No 608 captions; a DTVCC packet with blocks of services 1 and 2 over pictures 5 and 6.
+  @Test func cea708TextWithoutAWindowIsLostAndNotCalledCaptions() throws {
+    // No 608 captions; a DTVCC packet with blocks of services 1 and 2 over pictures 5 and 6
+    // (both read when the packet ends, at picture 6: 0.200 s, after the audio's 21 ms of
+    // priming), whose text comes before any window is defined.
     let media = try BroadcastMedia.file(
       "only708.ts", cc1: [],
       dtvcc: [
@@ -21,12 +23,94 @@ struct BroadcastCaptionTests {
         6: [A53Writer.Triplet(type: 2, first: 2 << 5 | 1, second: 0x43)],
       ])
     let run = ToolRun(["validate", media, "--no-audio"])
-    #expect(!run.stdout.contains("coverage.no-captions"), "\(run.stdout)")
-    #expect(run.stdout.contains("CEA-708 services 1, 2 present and not read"), "\(run.stdout)")
+    #expect(run.status == 1)
     #expect(
       run.stdout.contains(
-        "  1.2.2  A    unknown         captions only in stream 0, CEA-708 services 1, 2, which "
-          + "captionkit does not decode, so they cannot be checked\n"), "\(run.stdout)")
+        "only708.ts: warning: stream 0 SERVICE1 at 00:00:00.221: text comes before any window "
+          + "is defined; it is dropped [container.closed-captions]"), "\(run.stdout)")
+    #expect(run.stdout.contains("SERVICE2 at 00:00:00.221: text comes before"), "\(run.stdout)")
+    #expect(
+      run.stdout.contains("  stream 0 SERVICE1: captions, CEA-708, A/53 in h264, 0 cues"),
+      "\(run.stdout)")
+    #expect(run.stdout.contains("1.2.2  A    fail"), "\(run.stdout)")
+  }
+
+  /// The DTVCC triplets of `script` (picture, service 1 command bytes), each picture's
+  /// packets spread over it and the pictures after it, 20 triplets a picture.
+  static func dtvcc(_ script: [(Int, [UInt8])]) -> [Int: [A53Writer.Triplet]] {
+    var sequence = 0
+    var pictures: [Int: [A53Writer.Triplet]] = [:]
+    for (picture, data) in script {
+      let triplets = DTVCCWriter.packets(service: 1, data: data, sequence: &sequence)
+        .flatMap(DTVCCWriter.triplets)
+      for (offset, start) in stride(from: 0, to: triplets.count, by: 20).enumerated() {
+        pictures[picture + offset, default: []] += triplets[start..<min(start + 20, triplets.count)]
+      }
+    }
+    return pictures
+  }
+
+  /// Two pop-on captions in CEA-708 service 1 only, one window swapped for the other.
+  static func popOn708() -> [Int: [A53Writer.Triplet]] {
+    var writer = DTVCCWriter()
+    writer.defineWindow(0, rows: 2, columns: 32)
+    writer.text("Hello from the\ndigital service.")
+    let load = writer.take()
+    writer.display([0])
+    let show = writer.take()
+    writer.defineWindow(1, rows: 1, columns: 32)
+    writer.penAttributes(italic: true)
+    writer.text("Caf\u{00E9} \u{266A}")
+    let next = writer.take()
+    writer.toggle([0, 1])
+    let swap = writer.take()
+    writer.clear([1])
+    writer.hide([1])
+    let erase = writer.take()
+    return dtvcc([(10, load), (30, show), (60, next), (120, swap), (180, erase)])
+  }
+
+  @Test func cea708CaptionsAreTracksForValidateExtractAndProbe() throws {
+    let media = try BroadcastMedia.file(
+      "digital708.ts", cc1: [], services: [], dtvcc: Self.popOn708())
+    let run = ToolRun(["validate", media, "--format", "json"])
+    #expect(run.status == 0, "\(run.stdout)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let tracks = try #require(json["tracks"] as? [[String: Any]])
+    #expect(tracks.count == 1)
+    #expect(tracks.first?["channel"] as? String == "SERVICE1")
+    #expect(tracks.first?["format"] as? String == "cea_708")
+    #expect(tracks.first?["kind"] as? String == "captions")
+    #expect(tracks.first?["cueCount"] as? Int == 2)
+    let verdicts = try #require(json["wcag"] as? [[String: Any]])
+    #expect(
+      verdicts.first { $0["criterion"] as? String == "1.2.2" }?["status"] as? String == "pass")
+
+    let folder = try TemporaryFolder()
+    let extract = ToolRun(["extract", media, "-o", folder.path])
+    #expect(extract.status == 0, "\(extract.stderr)")
+    #expect(
+      extract.stdout
+        == "\(folder.path)/digital708.und.captions.vtt: 2 cues from stream 0 SERVICE1 (cea_708)\n")
+    let vtt = try folder.contents("digital708.und.captions.vtt")
+    // Pictures 30, 120 and 180 at 30000/1001 a second, after the audio's 21 ms of priming;
+    // the window's anchor (bottom centre of the grid) as line and position.
+    #expect(
+      vtt.contains(
+        "00:00:01.022 --> 00:00:04.025 line:88.93%,end position:50%,center align:start\n"
+          + "Hello from the\ndigital service.\n"), "\(vtt)")
+    #expect(vtt.contains("00:00:04.025 --> 00:00:06.027"), "\(vtt)")
+    #expect(vtt.contains("<i>Caf\u{00E9} \u{266A}</i>\n"), "\(vtt)")
+
+    let probe = ToolRun(["probe", media])
+    #expect(
+      probe.stdout.contains(
+        "  stream 0 SERVICE1: captions, CEA-708, A/53 in h264, 2 cues, language undetermined\n"),
+      "\(probe.stdout)")
+    let transcript = ToolRun(["transcript", media, "-o", "-", "--to", "txt"])
+    #expect(transcript.status == 0, "\(transcript.stderr)")
+    #expect(transcript.stdout.contains("Hello from the digital service."), "\(transcript.stdout)")
   }
 
   @Test func aCaptionedTransportStreamValidatesAsCaptioned() throws {

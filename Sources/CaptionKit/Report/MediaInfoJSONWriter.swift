@@ -68,7 +68,7 @@ public enum MediaInfoJSONWriter {
   }
 
   /// One caption stream: where its captions are carried, its 608 channels, its 708 services
-  /// (present, not decoded) and the XDS programme facts.
+  /// (each with its cue count) and the XDS programme facts.
   private static func write(
     _ stream: ClosedCaptionTracks.StreamSummary, to json: inout JSONOutput
   ) {
@@ -100,7 +100,7 @@ public enum MediaInfoJSONWriter {
     json.endArray()
     json.key("services708")
     json.beginArray()
-    for service in stream.services708 {
+    for (index, service) in stream.services708.enumerated() {
       json.beginObject()
       json.key("service")
       json.integer(service)
@@ -108,7 +108,9 @@ public enum MediaInfoJSONWriter {
       json.string(
         stream.serviceDescriptors.first { $0.service == .digital(service: service) }?.language)
       json.key("read")
-      json.bool(false)
+      json.bool(true)
+      json.key("cueCount")
+      json.integer(index < stream.service708Cues.count ? stream.service708Cues[index] : 0)
       json.endObject()
     }
     json.endArray()

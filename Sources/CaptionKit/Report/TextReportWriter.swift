@@ -141,15 +141,20 @@ public enum TextReportWriter {
     return text
   }
 
-  /// The lines of what a caption stream says beyond its 608 tracks: its CEA-708 services
-  /// (present, not read) and its XDS programme name and rating.
+  /// The lines of what a caption stream says beyond its 608 channels: its CEA-708 services
+  /// (`stream 0 SERVICE1: captions, CEA-708, A/53 in h264, 12 cues, en`) and its XDS
+  /// programme name and rating.
   package static func closedCaptionFacts(_ stream: ClosedCaptionTracks.StreamSummary) -> String {
     var text = ""
-    if !stream.services708.isEmpty {
-      let services = stream.services708.map { "\($0)" }.joined(separator: ", ")
+    for (index, service) in stream.services708.enumerated() {
+      let cues = index < stream.service708Cues.count ? stream.service708Cues[index] : 0
+      let language = stream.serviceDescriptors.first {
+        $0.service == .digital(service: service)
+      }?.languageTag
       text +=
-        "  stream \(stream.stream): CEA-708 service\(stream.services708.count == 1 ? "" : "s") "
-        + "\(services) present and not read (captionkit decodes CEA-608 only)\n"
+        "  stream \(stream.stream) \(CEA708ServiceCaptions.name(of: service)): captions, "
+        + "CEA-708, \(stream.carriage), \(cues == 1 ? "1 cue" : "\(cues) cues"), "
+        + (language?.rawValue ?? "language undetermined") + "\n"
     }
     if let name = stream.programName { text += "  programme name (XDS): \"\(name)\"\n" }
     if let rating = stream.contentAdvisory { text += "  rating (XDS): \(rating)\n" }

@@ -2,9 +2,10 @@ public import CaptionCore
 public import CaptionFormats
 public import CaptionMedia
 
-/// The CEA-608 captions of a media file as tracks: each stream's byte pairs decoded
-/// (`CEA608Decoder`), one track per caption channel with cues, and what the caption data says
-/// about the programme (its XDS name and rating, its CEA-708 services).
+/// The closed captions of a media file as tracks: each stream's CEA-608 byte pairs decoded
+/// (`CEA608Decoder`), one track per caption channel with cues, its CEA-708 service blocks
+/// decoded (`CEA708Decoder`), one track per service with cues, and what the caption data says
+/// about the programme (its XDS name and rating).
 public struct ClosedCaptionTracks: Sendable {
   /// One caption stream as read: where it is, its channels, its 708 services and XDS facts.
   public struct StreamSummary: Sendable, Hashable {
@@ -20,8 +21,10 @@ public struct ClosedCaptionTracks: Sendable {
     public var source: ClosedCaptionSource
     /// The caption channels used (with cues or caption codes), in order.
     public var channels: [Channel]
-    /// The CEA-708 services with data; not decoded to cues.
+    /// The CEA-708 services with data.
     public var services708: [Int]
+    /// The cues decoded from each CEA-708 service with data, in the order of `services708`.
+    public var service708Cues: [Int] = []
     /// What the transport stream's program map table announces.
     public var serviceDescriptors: [CaptionServiceDescriptor]
     /// The XDS program name, when sent.
@@ -43,14 +46,21 @@ public struct ClosedCaptionTracks: Sendable {
   public var results: [ReadResult]
   /// One summary per stream that carries caption data.
   public var streams: [StreamSummary]
+  /// The findings about CEA-708 services of a stream that gave no track.
+  public var diagnostics: [Diagnostic]
 
-  public init(results: [ReadResult] = [], streams: [StreamSummary] = []) {
+  public init(
+    results: [ReadResult] = [], streams: [StreamSummary] = [], diagnostics: [Diagnostic] = []
+  ) {
     self.results = results
     self.streams = streams
+    self.diagnostics = diagnostics
   }
 
   /// The codec tracks of 608 captions are given (`Track.codec`).
   public static let codec = "eia_608"
+  /// The codec tracks of 708 captions are given.
+  public static let codec708 = "cea_708"
 
   /// Decodes the caption data of the media at `path`, described by `info`. Captions still on
   /// screen when a stream's data ends are ended there (at the media's end when the data
@@ -60,6 +70,7 @@ public struct ClosedCaptionTracks: Sendable {
   public init(_ captions: MediaClosedCaptions, info: MediaInfo, path: String) {
     var results: [ReadResult] = []
     var summaries: [StreamSummary] = []
+    var loose: [Diagnostic] = []
     for stream in captions.captioned {
       let decoded = Self.decode(stream, end: info.duration)
       let dataEnd = Self.dataEnd(of: stream)
@@ -120,10 +131,55 @@ public struct ClosedCaptionTracks: Sendable {
           streamResults[target].diagnostics.append(diagnostic)
         }
       }
+      let services = stream.dtvcc.decoded(endingAt: info.duration)
+      summary.service708Cues = summary.services708.map { number in
+        services.first { $0.service == number }?.cues.count ?? 0
+      }
+      let (serviceResults, unplaced) = Self.tracks(of: services, in: stream, path: path)
+      streamResults += serviceResults
+      if streamResults.isEmpty {
+        loose += unplaced
+      } else {
+        streamResults[0].diagnostics += unplaced
+      }
       results += streamResults
       summaries.append(summary)
     }
-    self.init(results: results, streams: summaries)
+    self.init(results: results, streams: summaries, diagnostics: loose)
+  }
+
+  /// One track per CEA-708 service of `stream` with cues, with the decoder's findings about
+  /// each service as `container.closed-captions` findings of its track; the findings about
+  /// services without a cue are given apart.
+  static func tracks(
+    of services: [CEA708ServiceCaptions], in stream: ClosedCaptionStream, path: String
+  ) -> (results: [ReadResult], unplaced: [Diagnostic]) {
+    var results: [ReadResult] = []
+    var orphans: [Diagnostic] = []
+    for service in services {
+      let language = stream.serviceDescriptors.first {
+        $0.service == .digital(service: service.service)
+      }?.languageTag
+      let name = CEA708ServiceCaptions.name(of: service.service)
+      let diagnostics = service.findings.map { finding in
+        var diagnostic = finding.diagnostic(rule: MediaClosedCaptions.rule, file: path)
+        diagnostic.message =
+          "stream \(stream.streamIndex) \(name) at \(finding.time.timestamp()): "
+          + diagnostic.message
+        return diagnostic
+      }
+      guard !service.cues.isEmpty else {
+        orphans += diagnostics
+        continue
+      }
+      var track = Track(
+        format: .webvtt, language: language, kind: .captions, source: .embedded, path: path,
+        stream: stream.streamIndex, cues: service.cues)
+      track.codec = codec708
+      track.cea708Service = service.service
+      results.append(ReadResult(track: track, diagnostics: diagnostics))
+    }
+    return (results, orphans)
   }
 
   /// The tracks of what a read of the media at `path` found (`MediaFile.read` with

@@ -115,6 +115,7 @@ public struct MediaInput: Sendable {
         }
         .map(\.element)
       closedCaptions = decoded.streams
+      diagnostics += decoded.diagnostics
       diagnostics += captions.diagnostics.map { diagnostic in
         var diagnostic = diagnostic
         diagnostic.file = diagnostic.file ?? path
@@ -230,10 +231,6 @@ public struct MediaInput: Sendable {
       duration: info.programmeDuration, frameRate: rate, hasAudio: !info.streams(.audio).isEmpty,
       hasVideo: !videos.isEmpty, path: info.path, streams: streams)
     if !damage.isEmpty { facts.damagedFrom = damage.firstTime ?? .zero }
-    facts.undecodedCaptions = closedCaptions.filter { !$0.services708.isEmpty }.map { stream in
-      "stream \(stream.stream), CEA-708 service\(stream.services708.count == 1 ? "" : "s") "
-        + stream.services708.map(String.init).joined(separator: ", ")
-    }
     return facts
   }
 

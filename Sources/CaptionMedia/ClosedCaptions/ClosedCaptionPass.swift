@@ -223,7 +223,9 @@ struct ClosedCaptionPass {
           streamIndex: index, source: reader.source,
           field1: reader.pairs(reader.field1Ticks, reader.field1Words, origin: origin),
           field2: reader.pairs(reader.field2Ticks, reader.field2Words, origin: origin),
-          services708: reader.dtvcc.services, serviceDescriptors: described))
+          services708: reader.dtvcc.services, serviceDescriptors: described,
+          dtvcc: reader.dtvcc.blocks.timed(
+            numerator: reader.numerator, timescale: reader.timescale, origin: origin)))
     }
     return MediaClosedCaptions(
       streams: streams, diagnostics: diagnostics, omittedDiagnostics: omitted)
@@ -370,7 +372,7 @@ struct ClosedCaptionPass {
       default:
         guard valid else { return }
         let before = problems.count
-        dtvcc.add(start: flags & 3 == 3, first, second, problems: &problems)
+        dtvcc.add(start: flags & 3 == 3, first, second, ticks: ticks, problems: &problems)
         if problems.count > before { problemTicks = ticks }
       }
     }
@@ -436,7 +438,7 @@ struct ClosedCaptionPass {
           default:
             if flags & 4 != 0 {
               dtvcc.add(
-                start: flags & 3 == 3, bytes[position + 1], bytes[position + 2],
+                start: flags & 3 == 3, bytes[position + 1], bytes[position + 2], ticks: ticks,
                 problems: &self.problems)
             }
           }

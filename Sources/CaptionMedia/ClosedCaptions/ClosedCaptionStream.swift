@@ -1,5 +1,5 @@
 /// The closed-caption data one stream of a media file carries: the CEA-608 byte pairs of
-/// each field, in presentation order, and which CEA-708 services have data.
+/// each field, in presentation order, and the CEA-708 service blocks.
 public struct ClosedCaptionStream: Sendable, Hashable {
   /// The stream's index, as `probe` numbers them: the video stream for A/53 captions.
   public var streamIndex: Int
@@ -13,10 +13,13 @@ public struct ClosedCaptionStream: Sendable, Hashable {
   /// The caption services the transport stream's program map table announces for this
   /// stream (its own descriptors, then the program's); empty in other containers.
   public var serviceDescriptors: [CaptionServiceDescriptor]
+  /// The CEA-708 service blocks, in the order received.
+  public var dtvcc: DTVCCBlocks
 
   public init(
     streamIndex: Int, source: ClosedCaptionSource, field1: CaptionPairs, field2: CaptionPairs,
-    services708: [Int] = [], serviceDescriptors: [CaptionServiceDescriptor] = []
+    services708: [Int] = [], serviceDescriptors: [CaptionServiceDescriptor] = [],
+    dtvcc: DTVCCBlocks = DTVCCBlocks()
   ) {
     self.streamIndex = streamIndex
     self.source = source
@@ -24,6 +27,7 @@ public struct ClosedCaptionStream: Sendable, Hashable {
     self.field2 = field2
     self.services708 = services708
     self.serviceDescriptors = serviceDescriptors
+    self.dtvcc = dtvcc
   }
 
   /// Whether the stream carries any caption data: a 608 pair marked valid or a 708 service.

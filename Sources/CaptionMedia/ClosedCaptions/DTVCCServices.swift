@@ -1,8 +1,8 @@
 /// Which CEA-708 caption services carry data, from the DTVCC triplets of one stream
 /// (`cc_type` 3 starts a packet, 2 continues it), read in presentation order.
 ///
-/// Packets are put together and split into service blocks only far enough to read each
-/// block's service number; the blocks' bytes are not kept.
+/// Packets are put together and split into service blocks, which are kept with the time of
+/// the picture that completed their packet (`blocks`), for the CEA-708 decoder.
 struct DTVCCServices {
   /// The packet being put together (at most 128 bytes).
   private var packet: [UInt8] = []
@@ -10,6 +10,10 @@ struct DTVCCServices {
   private var expected = 0
   /// Bit `n` is set when service `n` (1-63) had a block with data.
   private var found: UInt64 = 0
+  /// The time of the triplet added last.
+  private var ticks: Int64 = 0
+  /// The blocks with data, in the order received, timed in the stream's ticks.
+  private(set) var blocks = DTVCCBlocks()
 
   init() {
     packet.reserveCapacity(128)
@@ -20,7 +24,9 @@ struct DTVCCServices {
 
   /// Takes the two bytes of a valid DTVCC triplet; `problems` gets a phrase for each
   /// packet that does not add up.
-  mutating func add(start: Bool, _ first: UInt8, _ second: UInt8, problems: inout [String]) {
+  mutating func add(
+    start: Bool, _ first: UInt8, _ second: UInt8, ticks: Int64 = 0, problems: inout [String]
+  ) {
     if start {
       if !packet.isEmpty {
         problems.append(
@@ -35,6 +41,7 @@ struct DTVCCServices {
       // Data before any packet start (the stream was cut there): nothing to attach it to.
       return
     }
+    self.ticks = ticks
     packet.append(first)
     packet.append(second)
     if packet.count >= expected {
@@ -83,10 +90,16 @@ struct DTVCCServices {
             "a DTVCC service block of service \(service) says it holds \(size) bytes, but "
               + "only \(end - position) are left in its packet")
         }
-        if service > 0, position < end { found |= 1 << UInt64(service) }
+        if service > 0, position < end {
+          found |= 1 << UInt64(service)
+          blocks.append(service: service, ticks: ticks, data: packet[position..<end])
+        }
         return
       }
-      if size > 0, service > 0 { found |= 1 << UInt64(service) }
+      if size > 0, service > 0 {
+        found |= 1 << UInt64(service)
+        blocks.append(service: service, ticks: ticks, data: packet[position..<(position + size)])
+      }
       position += size
     }
   }

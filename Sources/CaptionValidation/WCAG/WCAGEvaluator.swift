@@ -134,12 +134,6 @@ public struct WCAGEvaluator: Sendable {
     }
     let text = captionIDs.isEmpty ? subtitleIDs : captionIDs
     guard !text.isEmpty else {
-      if !media.undecodedCaptions.isEmpty {
-        return verdict(
-          .unknown,
-          "captions only in \(media.undecodedCaptions.joined(separator: "; ")), which "
-            + "captionkit does not decode, so they cannot be checked")
-      }
       let empty = emptyTextIDs
       return verdict(
         .fail,

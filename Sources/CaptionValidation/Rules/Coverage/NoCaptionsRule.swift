@@ -17,9 +17,6 @@ public struct NoCaptionsRule: ContextRule {
     }
     // A track without a cue captions nothing (a sidecar of only a header).
     guard displayed.allSatisfy({ $0.track.cues.isEmpty }) else { return }
-    // Captions in CEA-708 services are captions, though their text cannot be read here: the
-    // WCAG verdict says what is unknown, the media's summary lists them.
-    guard media.undecodedCaptions.isEmpty else { return }
     let hint =
       "add captions as a sidecar file (\(Self.sidecarExample(media.path))) or a text "
       + "subtitle stream"
