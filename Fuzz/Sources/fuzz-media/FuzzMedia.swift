@@ -23,6 +23,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       var vtt: [UInt8] = []
       WebVTTWriter.write(Track(format: .scc, cues: channel.cues), into: &vtt)
     }
+    for service in stream.dtvcc.decoded(endingAt: nil) {
+      var vtt: [UInt8] = []
+      WebVTTWriter.write(Track(format: .webvtt, cues: service.cues), into: &vtt)
+    }
   }
   return 0
 }
