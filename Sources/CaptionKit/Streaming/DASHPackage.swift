@@ -229,13 +229,13 @@ public enum DASHPackage {
     // folder (every address in it was checked above).
     let copy = try mediaManifest(bytes, manifest: manifest, without: textRanges, folder: folder)
     defer { PackageFiles.remove(copy) }
-    let (info, activity, damage) = try PackageMedia.read(
+    let media = try PackageMedia.read(
       copy, as: path, audio: choice, notes: &notes, failure: "the package's media cannot be read")
     var input = MediaInput(
-      info: info, results: results,
-      diagnostics: diagnostics + MediaDamageFindings.diagnostics(damage, path: path),
-      audio: activity)
-    input.damage = damage
+      info: media.info, results: results,
+      diagnostics: diagnostics + MediaDamageFindings.diagnostics(media.damage, path: path),
+      audio: media.activity)
+    input.damage = media.damage
     return input
   }
 

@@ -101,17 +101,27 @@ public enum HLSPackage {
         "\(path): no variant's media can be read (\(reason)); the package is not checked",
         hint: "every variant needs its media playlist and segments inside the package folder")
     }
-    let (info, activity, damage) = try PackageMedia.read(
-      variant, as: path, audio: choice, notes: &notes,
+    let media = try PackageMedia.read(
+      variant, as: path, audio: choice, closedCaptions: true, notes: &notes,
       failure: "the media of variant \(variant) cannot be read")
+    let info = media.info
     let video = info.streams.first { $0.kind == .video && $0.startTime != nil }
     let start = video?.startTime ?? info.startTime ?? .zero
-    let results = package.readSubtitles(presentationStart: start, hasVideo: video != nil)
+    var results = package.readSubtitles(presentationStart: start, hasVideo: video != nil)
+    var closedCaptions: [ClosedCaptionTracks.StreamSummary] = []
+    if let captions = media.closedCaptions {
+      let decoded = ClosedCaptionTracks(captions, info: info, path: path)
+      results += package.declaredClosedCaptions(decoded)
+      closedCaptions = decoded.streams
+      package.diagnostics += decoded.diagnostics + captions.diagnostics
+    }
     var input = MediaInput(
       info: info, results: results,
-      diagnostics: package.diagnostics + MediaDamageFindings.diagnostics(damage, path: path),
-      audio: activity)
-    input.damage = damage
+      diagnostics: package.diagnostics
+        + MediaDamageFindings.diagnostics(media.damage, path: path),
+      audio: media.activity)
+    input.damage = media.damage
+    input.closedCaptions = closedCaptions
     return input
   }
 
@@ -127,6 +137,8 @@ public enum HLSPackage {
     var checked: Set<String> = []
     /// The media playlist of the variant the media is read from.
     var videoTimeline: HLSMediaPlaylist?
+    /// The variant the media is read from.
+    var readVariant: HLSVariant?
 
     init(
       path: String, master: HLSMultivariantPlaylist, folder: PackageFolder,
@@ -374,6 +386,78 @@ public enum HLSPackage {
       }
     }
 
+    /// The closed captions the video of the variant read carries (`decoded`), as tracks:
+    /// one per CLOSED-CAPTIONS rendition of the variant's group whose `INSTREAM-ID` names a
+    /// channel or service with cues, with the rendition's language. A rendition whose
+    /// channel or service has no cue is an error (players offer an empty choice); captions
+    /// in the video that no rendition declares are a warning, and a track only when the
+    /// variant names no CLOSED-CAPTIONS group (some players show them then).
+    mutating func declaredClosedCaptions(_ decoded: ClosedCaptionTracks) -> [ReadResult] {
+      guard let variant = readVariant else { return [] }
+      let declared: [HLSRendition]
+      switch variant.closedCaptions {
+      case .group(let group)?:
+        declared = master.renditions.filter {
+          $0.type == "CLOSED-CAPTIONS" && $0.groupID == group
+            && $0.instreamID.map(HLSPackage.isInstreamID) == true
+        }
+      case .none?, nil:
+        declared = []
+      }
+      var results: [ReadResult] = []
+      var used: Set<String> = []
+      for rendition in declared {
+        guard let id = rendition.instreamID else { continue }
+        let what = "CLOSED-CAPTIONS rendition '\(rendition.name)'"
+        guard var result = decoded.results.first(where: { $0.track.channel == id }) else {
+          report(
+            Rule.closedCaptions, .error,
+            "\(what) declares INSTREAM-ID \"\(id)\", but the video of variant \(variant.uri) "
+              + "carries no \(id) captions; players offer a choice that shows nothing",
+            line: rendition.line,
+            hint: "declare the channel or service the video carries, or caption the video")
+          continue
+        }
+        used.insert(id)
+        if let language = rendition.language.flatMap { LanguageTag($0) } {
+          result.track.language = language
+        }
+        result.track.kind = .captions
+        results.append(result)
+      }
+      for result in decoded.results {
+        guard let id = result.track.channel, !used.contains(id) else { continue }
+        let cues = result.track.cues.count
+        let carried =
+          "the video of variant \(variant.uri) carries \(id) captions (\(cues) "
+          + "cue\(cues == 1 ? "" : "s"))"
+        let hint =
+          "add an EXT-X-MEDIA TYPE=CLOSED-CAPTIONS with INSTREAM-ID=\"\(id)\" to the variant's "
+          + "group"
+        switch variant.closedCaptions {
+        case .group(let group)?:
+          report(
+            Rule.closedCaptions, .warning,
+            "\(carried) that no rendition of CLOSED-CAPTIONS group '\(group)' declares; "
+              + "players do not offer them", line: variant.line, hint: hint)
+        case .none?:
+          report(
+            Rule.closedCaptions, .warning,
+            "\(carried), but the variant says CLOSED-CAPTIONS=NONE; players do not offer them",
+            line: variant.line, hint: hint)
+        case nil:
+          // Some players show captions no rendition declares; those that list the
+          // playlist's renditions do not.
+          report(
+            Rule.closedCaptions, .warning,
+            "\(carried), but the variant names no CLOSED-CAPTIONS group; players that list "
+              + "captions from the playlist do not offer them", line: variant.line, hint: hint)
+          results.append(result)
+        }
+      }
+      return results
+    }
+
     /// Reads each variant's media playlist and checks its segments are there; the path of
     /// the first variant whose every URI is inside the folder and present (for the media).
     mutating func readVariants() -> String? {
@@ -399,6 +483,7 @@ public enum HLSPackage {
         }
         if complete, readable == nil {
           readable = file
+          readVariant = variant
           videoTimeline = media
         }
       }
