@@ -212,13 +212,6 @@ public enum DASHPackage {
       result.track.source = .sidecar
       results.append(result)
     }
-    if textSets > 0, !captioned {
-      report(
-        Rule.accessibility, .warning,
-        "no text adaptation set is marked as captions (Role caption, or Accessibility "
-          + "\(purposeScheme) value 2); players do not offer captions for the deaf and hard of "
-          + "hearing", line: period.line)
-    }
     guard mediaReadable else {
       let reason = diagnostics.first { $0.rule == Rule.uri }?.message ?? "addresses refused"
       throw InputFailure(
@@ -230,12 +223,30 @@ public enum DASHPackage {
     let copy = try mediaManifest(bytes, manifest: manifest, without: textRanges, folder: folder)
     defer { PackageFiles.remove(copy) }
     let media = try PackageMedia.read(
-      copy, as: path, audio: choice, notes: &notes, failure: "the package's media cannot be read")
+      copy, as: path, audio: choice, closedCaptions: true, notes: &notes,
+      failure: "the package's media cannot be read")
+    var closedCaptions: [ClosedCaptionTracks.StreamSummary] = []
+    if let captions = media.closedCaptions {
+      let decoded = ClosedCaptionTracks(captions, info: media.info, path: path)
+      let (tracks, findings) = DASHClosedCaptions.tracks(decoded, in: period, path: path)
+      results += tracks
+      diagnostics += findings + decoded.diagnostics + captions.diagnostics
+      closedCaptions = decoded.streams
+      if !tracks.isEmpty { captioned = true }
+    }
+    if textSets > 0, !captioned {
+      report(
+        Rule.accessibility, .warning,
+        "no text adaptation set is marked as captions (Role caption, or Accessibility "
+          + "\(purposeScheme) value 2); players do not offer captions for the deaf and hard of "
+          + "hearing", line: period.line)
+    }
     var input = MediaInput(
       info: media.info, results: results,
       diagnostics: diagnostics + MediaDamageFindings.diagnostics(media.damage, path: path),
       audio: media.activity)
     input.damage = media.damage
+    input.closedCaptions = closedCaptions
     return input
   }
 

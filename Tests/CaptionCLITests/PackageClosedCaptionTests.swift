@@ -2,10 +2,11 @@ import CaptionKit
 import Foundation
 import Testing
 
-/// HLS packages whose captions are CEA-608 data in the video: `validate` reads them from the
-/// segments and holds them against the CLOSED-CAPTIONS renditions.
+/// HLS and DASH packages whose captions are CEA-608 data in the video: `validate` reads them
+/// from the segments and holds them against the CLOSED-CAPTIONS renditions (HLS) or the
+/// video's Accessibility descriptors (DASH).
 @Suite(.serialized)
-struct HLSClosedCaptionTests {
+struct PackageClosedCaptionTests {
   /// The broadcast file's video and audio (CC1: two English captions) as 2-second TS
   /// segments of `v.m3u8` in `folder`, with `master` as the multivariant playlist.
   static func package(_ folder: TemporaryFolder, master: String) throws -> String {
@@ -79,5 +80,54 @@ struct HLSClosedCaptionTests {
           + "the variant names no CLOSED-CAPTIONS group; players that list captions from the "
           + "playlist do not offer them [hls.closed-captions]"), "\(undeclared.stdout)")
     #expect(!undeclared.stdout.contains("coverage.no-captions"), "\(undeclared.stdout)")
+  }
+
+  @Test func dashDeclarationsNameTheCaptionsAndOneTheVideoLacksIsFound() throws {
+    let folder = try TemporaryFolder()
+    let media = try BroadcastMedia.file("news.ts")
+    try MuxMediaMaker.run(
+      "ffmpeg",
+      [
+        "-nostdin", "-v", "error", "-y", "-i", media, "-map", "0:v", "-map", "0:a", "-c",
+        "copy", "-tag:v", "avc1", "-tag:a", "mp4a", "-f", "dash", "-seg_duration", "2",
+        folder.path + "/written.mpd",
+      ])
+    var manifest = try folder.contents("written.mpd")
+    let video = try #require(manifest.range(of: "<AdaptationSet id=\"0\""))
+    let end = try #require(manifest[video.upperBound...].firstIndex(of: ">"))
+    manifest.insert(
+      contentsOf: "\n<Accessibility schemeIdUri=\"urn:scte:dash:cc:cea-608:2015\" "
+        + "value=\"CC1=eng\"/>\n<Accessibility schemeIdUri=\"urn:scte:dash:cc:cea-708:2015\" "
+        + "value=\"1=lang:eng\"/>", at: manifest.index(after: end))
+    let path = try folder.file("manifest.mpd", manifest)
+    let run = ToolRun(["validate", path, "--format", "json"])
+    #expect(run.status == 1, "\(run.stdout)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let tracks = try #require(json["tracks"] as? [[String: Any]])
+    #expect(tracks.count == 1)
+    #expect(tracks.first?["channel"] as? String == "CC1")
+    #expect(tracks.first?["language"] as? String == "en")
+    #expect(tracks.first?["cueCount"] as? Int == 2)
+    let messages = (json["diagnostics"] as? [[String: Any]] ?? []).filter {
+      $0["rule"] as? String == "dash.accessibility"
+    }.compactMap { $0["message"] as? String }
+    #expect(
+      messages == [
+        "the video is declared to carry SERVICE1 captions, but it carries none; players offer "
+          + "a choice that shows nothing"
+      ])
+    let verdicts = try #require(json["wcag"] as? [[String: Any]])
+    #expect(
+      verdicts.first { $0["criterion"] as? String == "1.2.2" }?["status"] as? String == "pass")
+
+    // Undeclared, the captions are still a track, with a warning.
+    let plain = ToolRun(["validate", folder.path + "/written.mpd", "--no-audio"])
+    #expect(
+      plain.stdout.contains(
+        "warning: the video carries CC1 captions (2 cues) that no Accessibility descriptor "
+          + "declares; players do not know their language [dash.accessibility]"),
+      "\(plain.stdout)")
+    #expect(!plain.stdout.contains("coverage.no-captions"), "\(plain.stdout)")
   }
 }
