@@ -31,12 +31,9 @@ struct PackageClosedCaptionTests {
       + "AUTOSELECT=YES,INSTREAM-ID=\"\(id)\"\n"
   }
 
-  @Test func declaredCaptionsInTheVideoAreATrack() throws {
-    let folder = try TemporaryFolder()
-    let master = try Self.package(
-      folder, master: Self.header + Self.rendition("English", "CC1") + Self.variant)
-    let run = ToolRun(["validate", master, "--format", "json"])
-    #expect(run.status == 0, "\(run.stdout)")
+  /// The JSON report of `run`, after checking it has one track: the broadcast file's CC1, in
+  /// English, with its two cues.
+  static func reportWithTheCC1Track(_ run: ToolRun) throws -> [String: Any] {
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
     let tracks = try #require(json["tracks"] as? [[String: Any]])
@@ -44,6 +41,16 @@ struct PackageClosedCaptionTests {
     #expect(tracks.first?["channel"] as? String == "CC1")
     #expect(tracks.first?["language"] as? String == "en")
     #expect(tracks.first?["cueCount"] as? Int == 2)
+    return json
+  }
+
+  @Test func declaredCaptionsInTheVideoAreATrack() throws {
+    let folder = try TemporaryFolder()
+    let master = try Self.package(
+      folder, master: Self.header + Self.rendition("English", "CC1") + Self.variant)
+    let run = ToolRun(["validate", master, "--format", "json"])
+    #expect(run.status == 0, "\(run.stdout)")
+    let json = try Self.reportWithTheCC1Track(run)
     let rules = (json["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String }
     #expect(!rules.contains("coverage.no-captions"))
     #expect(!rules.contains("hls.closed-captions"))
@@ -102,13 +109,7 @@ struct PackageClosedCaptionTests {
     let path = try folder.file("manifest.mpd", manifest)
     let run = ToolRun(["validate", path, "--format", "json"])
     #expect(run.status == 1, "\(run.stdout)")
-    let json = try #require(
-      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-    let tracks = try #require(json["tracks"] as? [[String: Any]])
-    #expect(tracks.count == 1)
-    #expect(tracks.first?["channel"] as? String == "CC1")
-    #expect(tracks.first?["language"] as? String == "en")
-    #expect(tracks.first?["cueCount"] as? Int == 2)
+    let json = try Self.reportWithTheCC1Track(run)
     let messages = (json["diagnostics"] as? [[String: Any]] ?? []).filter {
       $0["rule"] as? String == "dash.accessibility"
     }.compactMap { $0["message"] as? String }
