@@ -56,6 +56,9 @@ public struct CEA608Decoder: Sendable {
     var lastControl: (UInt8, UInt8)?
     /// True while XDS data is being received (field 2).
     var inXDS = false
+    /// The finding about a control pair dropped for its parity with no good control pair
+    /// before it, until the next pair tells whether its copy came.
+    var droppedControl: Int?
   }
 
   /// An XDS packet being received.
@@ -88,6 +91,12 @@ public struct CEA608Decoder: Sendable {
         !goodFirst && !goodSecond ? "both bytes" : !goodFirst ? "the first byte" : "the second byte"
       let pairText = hex(pair.first) + hex(pair.second)
       if first < 0x20 || (!goodSecond && second < 0x20) {
+        settleDroppedControl(fieldIndex, copied: false)
+        // Control codes are sent twice: after a good control pair this is likely its copy;
+        // otherwise the next pair tells whether a copy follows.
+        if fields[fieldIndex].lastControl == nil, first >= 0x10, first < 0x20 {
+          fields[fieldIndex].droppedControl = findings.count
+        }
         fields[fieldIndex].lastControl = nil
         note(
           .parity, .warning,
@@ -106,6 +115,8 @@ public struct CEA608Decoder: Sendable {
       fields[fieldIndex].lastControl = nil
       return
     }
+    settleDroppedControl(
+      fieldIndex, copied: goodFirst && goodSecond && first >= 0x10 && first < 0x20)
     if fieldIndex == 1, first >= 0x01, first <= 0x0F {
       fields[fieldIndex].lastControl = nil
       xdsControl(first, second, pair: pair)
@@ -146,9 +157,22 @@ public struct CEA608Decoder: Sendable {
     }
   }
 
+  /// Settles a control pair of field `fieldIndex` dropped for its parity: when the pair
+  /// after it is no control pair (`copied` false), no copy came, and the command, which may
+  /// have shown or erased a caption, was lost.
+  private mutating func settleDroppedControl(_ fieldIndex: Int, copied: Bool) {
+    guard let index = fields[fieldIndex].droppedControl else { return }
+    fields[fieldIndex].droppedControl = nil
+    guard !copied, findings.indices.contains(index) else { return }
+    findings[index].losesText = true
+    findings[index].message += "; no copy of it followed, so a command was lost"
+  }
+
   /// Ends the decoding at `time` (the end of the media or file; the last pair's time when
   /// nil): what is still shown gets a cue ending then, with a finding, and returns all.
   public mutating func finish(at time: MediaTime? = nil) -> CEA608Captions {
+    settleDroppedControl(0, copied: false)
+    settleDroppedControl(1, copied: false)
     for index in channels.indices {
       let channel = channels[index].channel
       guard let open = channels[index].shownSince ?? channels[index].rowSince else { continue }

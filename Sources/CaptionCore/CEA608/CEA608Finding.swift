@@ -29,8 +29,10 @@ public struct CEA608Finding: Sendable, Hashable {
   /// The caption channel it concerns; nil for XDS and for pairs of no channel.
   public var channel: CEA608Channel?
   /// True when text the pairs carried is left out of the captions: characters past the last
-  /// column, which receivers drop. (A control pair dropped for its parity loses no text:
-  /// control codes are sent twice; a character with a bad parity is shown as a block.)
+  /// column, which receivers drop; a control pair dropped for its parity with no good copy
+  /// of it next to it (control codes are sent twice, so one copy usually comes through; a
+  /// lost End Of Caption hides a caption). A character with a bad parity is shown as a
+  /// block.
   public var losesText: Bool
 
   public init(

@@ -409,9 +409,49 @@ struct CEA608DecoderTests {
     #expect(
       captions.findings.map(\.message) == [
         "parity error in the first byte of pair 48e9; shown as a solid block",
-        "parity error in the first byte of pair 142f; the pair is dropped",
+        "parity error in the first byte of pair 142f; the pair is dropped; no copy of it "
+          + "followed, so a command was lost",
         "parity error in the first byte of pair 142f; the pair is dropped",
       ])
+    // Both copies of the command were lost: the first finding says so.
+    #expect(captions.findings.map(\.losesText) == [false, true, false])
+  }
+
+  @Test func aControlPairDroppedForItsParityLosesNothingWhenItsCopyCame() {
+    for badFirst in [true, false] {
+      var script = PairScript()
+      script.rcl()
+      script.pac(row: 15)
+      script.text("Hi")
+      script.at(30)
+      let good = PairScript.parity(0x14)
+      if badFirst {
+        script.raw(0x14, 0x2F)
+        script.raw(good, 0x2F)
+      } else {
+        script.raw(good, 0x2F)
+        script.raw(0x14, 0x2F)
+      }
+      script.at(60)
+      script.edm()
+      let captions = script.decode()
+      #expect(cues(captions).count == 1)
+      #expect(captions.findings.map(\.kind) == [.parity])
+      #expect(captions.findings.map(\.losesText) == [false])
+    }
+  }
+
+  @Test func aLostEndOfCaptionIsReportedAsLost() {
+    var script = PairScript()
+    script.rcl()
+    script.pac(row: 15)
+    script.text("Never shown")
+    script.at(30)
+    script.raw(0x14, 0x2F)
+    script.text("x")
+    let captions = script.decode()
+    #expect(captions[.cc1].cues.isEmpty)
+    #expect(captions.findings.map(\.losesText) == [true])
   }
 
   @Test func textPastColumn32IsDroppedAndReported() {
