@@ -9,10 +9,11 @@ import Testing
 /// them: `validate`, `probe`, `extract` and `transcript` read them as tracks.
 @Suite(.serialized)
 struct BroadcastCaptionTests {
-  @Test func cea708TextWithoutAWindowIsLostAndNotCalledCaptions() throws {
+  @Test func cea708TextWithoutAWindowIsNotCalledCaptions() throws {
     // No 608 captions; a DTVCC packet with blocks of services 1 and 2 over pictures 5 and 6
     // (both read when the packet ends, at picture 6: 0.200 s, after the audio's 21 ms of
-    // priming), whose text comes before any window is defined.
+    // priming), whose text comes before any window is defined, as in a recording that
+    // begins in the middle of a caption.
     let media = try BroadcastMedia.file(
       "only708.ts", cc1: [],
       dtvcc: [
@@ -26,8 +27,9 @@ struct BroadcastCaptionTests {
     #expect(run.status == 1)
     #expect(
       run.stdout.contains(
-        "only708.ts: warning: stream 0 SERVICE1 at 00:00:00.221: text comes before any window "
-          + "is defined; it is dropped [container.closed-captions]"), "\(run.stdout)")
+        "only708.ts: remark: stream 0 SERVICE1 at 00:00:00.221: text comes before the service "
+          + "defines a window (the data may begin in the middle of a caption); it is left out "
+          + "[container.closed-captions]"), "\(run.stdout)")
     #expect(run.stdout.contains("SERVICE2 at 00:00:00.221: text comes before"), "\(run.stdout)")
     #expect(
       run.stdout.contains("  stream 0 SERVICE1: captions, CEA-708, A/53 in h264, 0 cues"),

@@ -38,6 +38,8 @@ public struct CEA708Decoder: Sendable {
   /// another row; true once text without a window was reported.
   private var reportedOverflow = false
   private var reportedNoWindow = false
+  /// True once the service defined a window.
+  private var defined = false
 
   /// The most findings kept; the rest are counted in one more.
   static let findingLimit = 50
@@ -151,9 +153,11 @@ public struct CEA708Decoder: Sendable {
     case .setCurrentWindow(let number):
       if windows[number] != nil {
         current = number
-      } else {
+      } else if defined {
+        // Before the service's first definition, the data may start in the middle of a
+        // caption (a recording of a broadcast): nothing to say.
         note(
-          .warning, "window \(number) is chosen before it is defined; the command is ignored",
+          .warning, "window \(number) is chosen while it is not defined; the command is ignored",
           at: time)
       }
     case .clearWindows(let map):
@@ -203,6 +207,8 @@ public struct CEA708Decoder: Sendable {
   /// `DFx`: creates window `number`, or changes it when it exists (keeping its text), and
   /// makes it the current window.
   private mutating func define(_ number: Int, _ values: [UInt8]) {
+    if !defined { reportedNoWindow = false }
+    defined = true
     let visible = values[0] & 0x20 != 0
     let priority = Int(values[0] & 0x07)
     let relative = values[1] & 0x80 != 0
@@ -235,9 +241,18 @@ public struct CEA708Decoder: Sendable {
     guard let number = current, windows[number] != nil else {
       if !reportedNoWindow {
         reportedNoWindow = true
-        note(
-          .warning, "text comes before any window is defined; it is dropped", at: time,
-          losesText: true)
+        if defined {
+          note(
+            .warning, "text comes while no window is current; it is dropped", at: time,
+            losesText: true)
+        } else {
+          // A recording that starts in the middle of a caption: its window was defined
+          // before the data begins.
+          note(
+            .remark,
+            "text comes before the service defines a window (the data may begin in the middle "
+              + "of a caption); it is left out", at: time)
+        }
       }
       return
     }
@@ -349,12 +364,10 @@ public struct CEA708Decoder: Sendable {
     cueStart = nil
     let rows = shown.indices.contains(cueBase) ? Array(shown[cueBase...]) : []
     let lines = rows.filter { !$0.plain.isEmpty }
-    guard !lines.isEmpty, start < time else { return }
+    let (first, last) = (start.converted(to: 1000), time.converted(to: 1000))
+    guard !lines.isEmpty, first < last else { return }
     let (text, raw) = CEA608Screen.text(lines: lines.map(\.cells))
-    cues.append(
-      Cue(
-        start: start.converted(to: 1000), end: time.converted(to: 1000), settings: cueSettings,
-        text: text, rawText: raw))
+    cues.append(Cue(start: first, end: last, settings: cueSettings, text: text, rawText: raw))
   }
 
   private mutating func note(

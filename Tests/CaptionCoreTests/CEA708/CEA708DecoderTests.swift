@@ -132,20 +132,29 @@ struct CEA708DecoderTests {
   @Test func lostTextIsReported() {
     var writer = DTVCCWriter()
     writer.text("orphan")
+    writer.setWindow(3)
     writer.defineWindow(0, visible: true, columns: 4)
     writer.text("toolong")
     writer.raw([0x10, 0x50])
     writer.raw([0x93])
-    let captions = decode([(500, writer.take())], end: 2000)
+    let first = writer.take()
+    writer.delete([0])
+    writer.setWindow(0)
+    writer.text("gone")
+    let captions = decode([(500, first), (2000, writer.take())], end: 3000)
     #expect(cues(captions) == ["500-2000 tool"])
     #expect(
       captions.findings.map(\.message) == [
-        "text comes before any window is defined; it is dropped",
+        "text comes before the service defines a window (the data may begin in the middle of "
+          + "a caption); it is left out",
         "text is written past the last column of window 0 (4 columns); it is dropped",
         "G2 character 0x50 is not read; shown as _",
         "C1 code 0x93 is not a 708 command; ignored",
+        "window 0 is chosen while it is not defined; the command is ignored",
+        "text comes while no window is current; it is dropped",
       ])
-    #expect(captions.findings.map(\.losesText) == [true, true, true, false])
+    #expect(captions.findings.map(\.severity) == [.remark] + Array(repeating: .warning, count: 5))
+    #expect(captions.findings.map(\.losesText) == [false, true, true, false, false, true])
   }
 
   @Test func backspaceAndHorizontalReturnRewriteTheRow() {
