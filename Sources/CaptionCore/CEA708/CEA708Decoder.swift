@@ -46,8 +46,14 @@ public struct CEA708Decoder: Sendable {
   private var omittedFindings = 0
   private var omittedLoseText = false
 
-  public init(service: Int) {
+  /// The columns of the grid absolute anchors are given on: 210 for a 16:9 picture, 160 for
+  /// 4:3.
+  public let gridColumns: Int
+
+  /// A decoder of `service`, for a picture of 16:9 (`wide`) or 4:3.
+  public init(service: Int, wide: Bool = true) {
     self.service = service
+    gridColumns = wide ? 210 : 160
   }
 
   /// Decodes the data of one service block received at `time`.
@@ -229,10 +235,12 @@ public struct CEA708Decoder: Sendable {
       windows[number] = window
     } else {
       // Predefined window styles 3 and 6 centre the text; the others justify it left.
-      windows[number] = CEA708Window(
+      var window = CEA708Window(
         visible: visible, priority: priority, relative: relative, anchorVertical: vertical,
         anchorHorizontal: horizontal, anchorPoint: anchorPoint, rows: rows, columns: columns,
         justify: style == 3 || style == 6 ? .center : .left)
+      window.gridColumns = gridColumns
+      windows[number] = window
     }
     current = number
   }

@@ -11,8 +11,11 @@ struct CEA708Window: Sendable {
   var visible: Bool
   /// 0 (highest) to 7.
   var priority: Int
-  /// True when the anchor is given in percent of the screen, false when on the 75 × 210 grid.
+  /// True when the anchor is given in percent of the screen, false when on the grid of 75
+  /// rows and `gridColumns` columns.
   var relative: Bool
+  /// The columns of the anchor grid: 210 for a 16:9 picture, 160 for 4:3.
+  var gridColumns = 210
   var anchorVertical: Int
   var anchorHorizontal: Int
   /// Which point of the window the anchor is: 0-8, left to right then top to bottom.
@@ -108,7 +111,9 @@ struct CEA708Window: Sendable {
     if relative {
       return (min(1, Double(anchorVertical) / 100), min(1, Double(anchorHorizontal) / 100))
     }
-    return (min(1, Double(anchorVertical) / 75), min(1, Double(anchorHorizontal) / 210))
+    return (
+      min(1, Double(anchorVertical) / 75), min(1, Double(anchorHorizontal) / Double(gridColumns))
+    )
   }
 
   /// The window's place as WebVTT cue settings, in the middle 80% of each dimension of the

@@ -131,7 +131,8 @@ public struct ClosedCaptionTracks: Sendable {
           streamResults[target].diagnostics.append(diagnostic)
         }
       }
-      let services = stream.dtvcc.decoded(endingAt: info.duration)
+      let services = stream.dtvcc.decoded(
+        endingAt: info.duration, narrow: Self.narrowServices(stream, video: container))
       summary.service708Cues = summary.services708.map { number in
         services.first { $0.service == number }?.cues.count ?? 0
       }
@@ -146,6 +147,25 @@ public struct ClosedCaptionTracks: Sendable {
       summaries.append(summary)
     }
     self.init(results: results, streams: summaries, diagnostics: loose)
+  }
+
+  /// The CEA-708 services of `stream` whose windows are placed on the grid of a 4:3
+  /// picture: those a caption service descriptor says are not for a wide picture, or, without
+  /// a descriptor, every service when the video (`video`, the stream's own) is narrower than
+  /// 1.4 to 1 (640 × 480; a 720 × 480 picture may be either, and is read as 16:9).
+  static func narrowServices(_ stream: ClosedCaptionStream, video: MediaStream?) -> Set<Int> {
+    var narrow: Set<Int> = []
+    for service in stream.services708 {
+      let descriptor = stream.serviceDescriptors.first { $0.service == .digital(service: service) }
+      if let descriptor {
+        if !descriptor.isWideAspectRatio { narrow.insert(service) }
+      } else if let width = video?.width, let height = video?.height, height > 0,
+        Double(width) / Double(height) < 1.4
+      {
+        narrow.insert(service)
+      }
+    }
+    return narrow
   }
 
   /// One track per CEA-708 service of `stream` with cues, with the decoder's findings about

@@ -61,14 +61,16 @@ public struct DTVCCBlocks: Sendable, Hashable {
   }
 
   /// The captions of each service with a block, in service order, each still shown at the
-  /// end ending at `end` (or its last block when `end` is nil or earlier).
-  public func decoded(endingAt end: MediaTime?) -> [CEA708ServiceCaptions] {
+  /// end ending at `end` (or its last block when `end` is nil or earlier). The services in
+  /// `narrow` place their windows on the grid of a 4:3 picture.
+  public func decoded(endingAt end: MediaTime?, narrow: Set<Int> = []) -> [CEA708ServiceCaptions] {
     var decoders: [Int: CEA708Decoder] = [:]
     var last: MediaTime?
     for index in 0..<count {
       let block = self[index]
-      decoders[block.service, default: CEA708Decoder(service: block.service)].decode(
-        Array(block.data), at: block.time)
+      let service = block.service
+      decoders[service, default: CEA708Decoder(service: service, wide: !narrow.contains(service))]
+        .decode(Array(block.data), at: block.time)
       last = block.time
     }
     let ending = end.map { end in last.map { max(end, $0) } ?? end } ?? last

@@ -94,6 +94,20 @@ struct CEA708DecoderTests {
     #expect(settings?.align == .center)
   }
 
+  @Test func absoluteAnchorsAreReadOnTheGridOfThePicture() {
+    var writer = DTVCCWriter()
+    writer.defineWindow(0, visible: true, anchorVertical: 0, anchorHorizontal: 80, anchorPoint: 1)
+    writer.text("Centred on 4:3")
+    let bytes = writer.take()
+    for (wide, position) in [(true, 40.48), (false, 50.0)] {
+      var decoder = CEA708Decoder(service: 1, wide: wide)
+      decoder.decode(bytes, at: .zero)
+      let captions = decoder.finish(at: MediaTime(value: 1, timescale: 1))
+      #expect(captions.cues.first?.settings.position == position)
+      #expect(captions.cues.first?.settings.line == 10)
+    }
+  }
+
   @Test func delayHoldsCommandsUntilItEndsOrIsCancelled() {
     var writer = DTVCCWriter()
     writer.defineWindow(0, rows: 1)
