@@ -96,7 +96,7 @@ public struct CEA708Decoder: Sendable {
     if !leftover.isEmpty {
       note(
         .warning, "the service's data ends inside a command (\(leftover.count) bytes); ignored",
-        at: cueStart ?? end ?? .zero)
+        at: lastTime ?? .zero)
     }
     if let start = cueStart, let ending = end.map({ max($0, lastTime ?? $0) }) ?? lastTime {
       endCue(at: max(ending, start))

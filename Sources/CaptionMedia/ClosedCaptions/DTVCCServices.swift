@@ -14,6 +14,12 @@ struct DTVCCServices {
   private var ticks: Int64 = 0
   /// The blocks with data, in the order received, timed in the stream's ticks.
   private(set) var blocks = DTVCCBlocks()
+  /// The sequence number of the last packet started; whether the numbers ever changed; how
+  /// many times they skipped, of which the first `skipsListed` are listed one by one.
+  private var lastSequence: UInt8?
+  private var numbered = false
+  private var skips = 0
+  static let skipsListed = 3
 
   init() {
     packet.reserveCapacity(128)
@@ -28,6 +34,7 @@ struct DTVCCServices {
     start: Bool, _ first: UInt8, _ second: UInt8, ticks: Int64 = 0, problems: inout [String]
   ) {
     if start {
+      checkSequence(first >> 6, problems: &problems)
       if !packet.isEmpty {
         problems.append(
           "a DTVCC packet ends after \(packet.count) of its \(expected) bytes")
@@ -50,8 +57,28 @@ struct DTVCCServices {
     }
   }
 
+  /// Notes a packet missing before one numbered `sequence` (packets count 0-3 and round),
+  /// once the numbers have changed at all: some encoders number every packet 0.
+  private mutating func checkSequence(_ sequence: UInt8, problems: inout [String]) {
+    defer { lastSequence = sequence }
+    guard let last = lastSequence else { return }
+    if sequence != last { numbered = true }
+    guard numbered, sequence != (last + 1) & 3 else { return }
+    skips += 1
+    if skips <= Self.skipsListed {
+      problems.append(
+        "a DTVCC packet is missing before this one (sequence number \(sequence) after "
+          + "\(last)); the 708 captions may lack text or commands")
+    }
+  }
+
   /// Reads what is left once the stream ends.
   mutating func finish(problems: inout [String]) {
+    if skips > Self.skipsListed {
+      problems.append(
+        "\(skips - Self.skipsListed) more DTVCC packets are missing (their sequence numbers "
+          + "skip)")
+    }
     guard !packet.isEmpty else { return }
     problems.append("a DTVCC packet ends after \(packet.count) of its \(expected) bytes")
     readBlocks(complete: false, problems: &problems)

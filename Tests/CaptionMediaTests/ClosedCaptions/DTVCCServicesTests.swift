@@ -28,6 +28,25 @@ import Testing
     return [sequence << 6 | UInt8(size / 2)] + body
   }
 
+  @Test func aSkippedSequenceNumberIsAMissingPacket() {
+    let block: [UInt8] = [1 << 5 | 1, 0x41]
+    let sequences: [UInt8] = [2, 3, 0, 2, 3, 1, 2, 0, 2, 0]
+    let (_, problems) = Self.services(sequences.map { Self.packet(sequence: $0, block) })
+    #expect(
+      problems == [
+        "a DTVCC packet is missing before this one (sequence number 2 after 0); the 708 "
+          + "captions may lack text or commands",
+        "a DTVCC packet is missing before this one (sequence number 1 after 3); the 708 "
+          + "captions may lack text or commands",
+        "a DTVCC packet is missing before this one (sequence number 0 after 2); the 708 "
+          + "captions may lack text or commands",
+        "2 more DTVCC packets are missing (their sequence numbers skip)",
+      ])
+    // An encoder that numbers every packet 0 is not taken to lose them.
+    let (_, unnumbered) = Self.services(Array(repeating: Self.packet(sequence: 0, block), count: 5))
+    #expect(unnumbered.isEmpty)
+  }
+
   @Test func reportsTheServicesWhoseBlocksHoldData() {
     let packets = [
       Self.packet(sequence: 0, [1 << 5 | 2, 0x41, 0x42, 2 << 5 | 1, 0x43]),
