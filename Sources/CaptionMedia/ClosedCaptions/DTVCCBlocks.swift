@@ -41,7 +41,11 @@ public struct DTVCCBlocks: Sendable, Hashable {
   public var isEmpty: Bool { ticks.isEmpty }
 
   /// The services that have a block, in order.
-  public var serviceNumbers: [Int] { Set(services).sorted().map(Int.init) }
+  public var serviceNumbers: [Int] {
+    var seen = [Bool](repeating: false, count: 64)
+    for service in services { seen[Int(service)] = true }
+    return (1...63).filter { seen[$0] }
+  }
 
   /// Adds a block of `service` received at `ticks`.
   mutating func append(service: Int, ticks: Int64, data block: ArraySlice<UInt8>) {

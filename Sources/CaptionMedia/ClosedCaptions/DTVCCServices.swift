@@ -8,8 +8,6 @@ struct DTVCCServices {
   private var packet: [UInt8] = []
   /// Its size as its header gives it.
   private var expected = 0
-  /// Bit `n` is set when service `n` (1-63) had a block with data.
-  private var found: UInt64 = 0
   /// The time of the triplet added last.
   private var ticks: Int64 = 0
   /// The blocks with data, in the order received, timed in the stream's ticks.
@@ -25,8 +23,8 @@ struct DTVCCServices {
     packet.reserveCapacity(128)
   }
 
-  /// The services found so far, in order.
-  var services: [Int] { (1...63).filter { found & (1 << UInt64($0)) != 0 } }
+  /// The services that had a block with data so far, in order.
+  var services: [Int] { blocks.serviceNumbers }
 
   /// Takes the two bytes of a valid DTVCC triplet; `problems` gets a phrase for each
   /// packet that does not add up.
@@ -118,13 +116,11 @@ struct DTVCCServices {
               + "only \(end - position) are left in its packet")
         }
         if service > 0, position < end {
-          found |= 1 << UInt64(service)
           blocks.append(service: service, ticks: ticks, data: packet[position..<end])
         }
         return
       }
       if size > 0, service > 0 {
-        found |= 1 << UInt64(service)
         blocks.append(service: service, ticks: ticks, data: packet[position..<(position + size)])
       }
       position += size
