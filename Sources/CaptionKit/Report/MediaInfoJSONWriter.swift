@@ -100,17 +100,17 @@ public enum MediaInfoJSONWriter {
     json.endArray()
     json.key("services708")
     json.beginArray()
-    for (index, service) in stream.services708.enumerated() {
+    for service in stream.services708 {
       json.beginObject()
       json.key("service")
       json.integer(service)
       json.key("language")
       json.string(
-        stream.serviceDescriptors.first { $0.service == .digital(service: service) }?.language)
+        stream.serviceDescriptors.digital(service)?.language)
       json.key("read")
       json.bool(true)
       json.key("cueCount")
-      json.integer(index < stream.service708Cues.count ? stream.service708Cues[index] : 0)
+      json.integer(stream.service708Cues[service] ?? 0)
       json.endObject()
     }
     json.endArray()

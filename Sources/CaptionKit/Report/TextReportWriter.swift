@@ -146,11 +146,9 @@ public enum TextReportWriter {
   /// programme name and rating.
   package static func closedCaptionFacts(_ stream: ClosedCaptionTracks.StreamSummary) -> String {
     var text = ""
-    for (index, service) in stream.services708.enumerated() {
-      let cues = index < stream.service708Cues.count ? stream.service708Cues[index] : 0
-      let language = stream.serviceDescriptors.first {
-        $0.service == .digital(service: service)
-      }?.languageTag
+    for service in stream.services708 {
+      let cues = stream.service708Cues[service] ?? 0
+      let language = stream.serviceDescriptors.digital(service)?.languageTag
       text +=
         "  stream \(stream.stream) \(CEA708ServiceCaptions.name(of: service)): captions, "
         + "CEA-708, \(stream.carriage), \(cues == 1 ? "1 cue" : "\(cues) cues"), "

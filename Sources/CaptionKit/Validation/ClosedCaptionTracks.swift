@@ -23,8 +23,8 @@ public struct ClosedCaptionTracks: Sendable {
     public var channels: [Channel]
     /// The CEA-708 services with data.
     public var services708: [Int]
-    /// The cues decoded from each CEA-708 service with data, in the order of `services708`.
-    public var service708Cues: [Int] = []
+    /// How many cues each CEA-708 service with data gave.
+    public var service708Cues: [Int: Int] = [:]
     /// What the transport stream's program map table announces.
     public var serviceDescriptors: [CaptionServiceDescriptor]
     /// The XDS program name, when sent.
@@ -133,9 +133,7 @@ public struct ClosedCaptionTracks: Sendable {
       }
       let services = stream.dtvcc.decoded(
         endingAt: info.duration, narrow: Self.narrowServices(stream, video: container))
-      summary.service708Cues = summary.services708.map { number in
-        services.first { $0.service == number }?.cues.count ?? 0
-      }
+      for service in services { summary.service708Cues[service.service] = service.cues.count }
       let (serviceResults, unplaced) = Self.tracks(of: services, in: stream, path: path)
       streamResults += serviceResults
       if streamResults.isEmpty {
@@ -156,8 +154,7 @@ public struct ClosedCaptionTracks: Sendable {
   static func narrowServices(_ stream: ClosedCaptionStream, video: MediaStream?) -> Set<Int> {
     var narrow: Set<Int> = []
     for service in stream.services708 {
-      let descriptor = stream.serviceDescriptors.first { $0.service == .digital(service: service) }
-      if let descriptor {
+      if let descriptor = stream.serviceDescriptors.digital(service) {
         if !descriptor.isWideAspectRatio { narrow.insert(service) }
       } else if let width = video?.width, let height = video?.height, height > 0,
         Double(width) / Double(height) < 1.4
@@ -177,9 +174,7 @@ public struct ClosedCaptionTracks: Sendable {
     var results: [ReadResult] = []
     var orphans: [Diagnostic] = []
     for service in services {
-      let language = stream.serviceDescriptors.first {
-        $0.service == .digital(service: service.service)
-      }?.languageTag
+      let language = stream.serviceDescriptors.digital(service.service)?.languageTag
       let name = CEA708ServiceCaptions.name(of: service.service)
       let diagnostics = service.findings.map { finding in
         var diagnostic = finding.diagnostic(rule: MediaClosedCaptions.rule, file: path)

@@ -34,3 +34,10 @@ extension CaptionServiceDescriptor {
   /// The language as BCP 47 (`eng` is `en`); nil when none is given or it is not known.
   public var languageTag: LanguageTag? { language.flatMap(ISO639.languageTag(for:)) }
 }
+
+extension [CaptionServiceDescriptor] {
+  /// The descriptor of CEA-708 service `service`, when one announces it.
+  public func digital(_ service: Int) -> CaptionServiceDescriptor? {
+    first { $0.service == .digital(service: service) }
+  }
+}
