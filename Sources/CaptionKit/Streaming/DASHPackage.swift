@@ -230,7 +230,7 @@ public enum DASHPackage {
       let decoded = ClosedCaptionTracks(captions, info: media.info, path: path)
       let (tracks, findings) = DASHClosedCaptions.tracks(decoded, in: period, path: path)
       results += tracks
-      diagnostics += findings + decoded.diagnostics + captions.diagnostics
+      diagnostics += findings + decoded.diagnostics
       closedCaptions = decoded.streams
       if !tracks.isEmpty { captioned = true }
     }

@@ -113,7 +113,7 @@ public enum HLSPackage {
       let decoded = ClosedCaptionTracks(captions, info: info, path: path)
       results += package.declaredClosedCaptions(decoded)
       closedCaptions = decoded.streams
-      package.diagnostics += decoded.diagnostics + captions.diagnostics
+      package.diagnostics += decoded.diagnostics
     }
     var input = MediaInput(
       info: info, results: results,

@@ -46,7 +46,8 @@ public struct ClosedCaptionTracks: Sendable {
   public var results: [ReadResult]
   /// One summary per stream that carries caption data.
   public var streams: [StreamSummary]
-  /// The findings about CEA-708 services of a stream that gave no track.
+  /// The findings that belong to no track: the reading's own (caption data that does not
+  /// add up), and the decoders' about a stream that gave no track.
   public var diagnostics: [Diagnostic]
 
   public init(
@@ -64,9 +65,10 @@ public struct ClosedCaptionTracks: Sendable {
 
   /// Decodes the caption data of the media at `path`, described by `info`. Captions still on
   /// screen when a stream's data ends are ended there (at the media's end when the data
-  /// runs to it). The decoder's findings about the byte pairs (parity, unknown codes, XDS
-  /// checksums) are `container.closed-captions` findings of the track of their channel, or
-  /// of the first track of their stream when they concern no channel with cues.
+  /// runs to it). The decoders' findings (parity, unknown codes, XDS checksums, 708 commands)
+  /// are `container.closed-captions` findings of the track of their channel or service, of
+  /// the first track of their stream when they concern none with cues, or of the media
+  /// (`diagnostics`) when the stream gave no track.
   public init(_ captions: MediaClosedCaptions, info: MediaInfo, path: String) {
     var results: [ReadResult] = []
     var summaries: [StreamSummary] = []
@@ -80,6 +82,8 @@ public struct ClosedCaptionTracks: Sendable {
         services708: stream.services708, serviceDescriptors: stream.serviceDescriptors,
         programName: decoded.programName, contentAdvisory: decoded.contentAdvisory)
       var streamResults: [ReadResult] = []
+      // Findings about no channel or service with cues: on the stream's first track.
+      var unplaced: [Diagnostic] = []
       for channel in CEA608Channel.allCases {
         let own = decoded[channel]
         guard own.isUsed else { continue }
@@ -124,18 +128,20 @@ public struct ClosedCaptionTracks: Sendable {
         diagnostic.message =
           "stream \(stream.streamIndex)\(channel) at \(finding.time.timestamp()): "
           + diagnostic.message
-        let target =
-          streamResults.firstIndex { $0.track.cea608?.channel == finding.channel }
-          ?? streamResults.indices.first
-        if let target {
+        if let target = streamResults.firstIndex(where: {
+          $0.track.cea608?.channel == finding.channel
+        }) {
           streamResults[target].diagnostics.append(diagnostic)
+        } else {
+          unplaced.append(diagnostic)
         }
       }
       let services = stream.dtvcc.decoded(
         endingAt: info.duration, narrow: Self.narrowServices(stream, video: container))
       for service in services { summary.service708Cues[service.service] = service.cues.count }
-      let (serviceResults, unplaced) = Self.tracks(of: services, in: stream, path: path)
+      let (serviceResults, serviceFindings) = Self.tracks(of: services, in: stream, path: path)
       streamResults += serviceResults
+      unplaced += serviceFindings
       if streamResults.isEmpty {
         loose += unplaced
       } else {
@@ -143,6 +149,19 @@ public struct ClosedCaptionTracks: Sendable {
       }
       results += streamResults
       summaries.append(summary)
+    }
+    loose += captions.diagnostics.map { diagnostic in
+      var diagnostic = diagnostic
+      diagnostic.file = diagnostic.file ?? path
+      return diagnostic
+    }
+    if captions.omittedDiagnostics > 0 {
+      loose.append(
+        Diagnostic(
+          rule: MediaClosedCaptions.rule, severity: .warning,
+          message:
+            "\(captions.omittedDiagnostics) more problems in the closed-caption data are not "
+            + "listed", file: path))
     }
     self.init(results: results, streams: summaries, diagnostics: loose)
   }

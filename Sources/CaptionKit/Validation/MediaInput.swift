@@ -116,19 +116,6 @@ public struct MediaInput: Sendable {
         .map(\.element)
       closedCaptions = decoded.streams
       diagnostics += decoded.diagnostics
-      diagnostics += captions.diagnostics.map { diagnostic in
-        var diagnostic = diagnostic
-        diagnostic.file = diagnostic.file ?? path
-        return diagnostic
-      }
-      if captions.omittedDiagnostics > 0 {
-        diagnostics.append(
-          Diagnostic(
-            rule: MediaClosedCaptions.rule, severity: .warning,
-            message:
-              "\(captions.omittedDiagnostics) more problems in the closed-caption data are not "
-              + "listed", file: path))
-      }
     }
     if let tracks {
       for track in tracks {

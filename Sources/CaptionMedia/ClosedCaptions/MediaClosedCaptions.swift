@@ -1,8 +1,8 @@
 public import CaptionCore
 
 /// The closed-caption data of a media file, read in its one pass (`MediaFile.read` with
-/// `closedCaptions: true`): the raw CEA-608 byte pairs and CEA-708 services of each stream
-/// that carries them, for a 608 decoder to turn into cues.
+/// `closedCaptions: true`): the raw CEA-608 byte pairs and CEA-708 service blocks of each
+/// stream that carries them, for the 608 and 708 decoders to turn into cues.
 public struct MediaClosedCaptions: Sendable, Hashable {
   /// The rule of the diagnostics about caption data that cannot be read.
   public static let rule = "container.closed-captions"
