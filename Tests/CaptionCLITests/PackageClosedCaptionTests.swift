@@ -46,8 +46,11 @@ struct PackageClosedCaptionTests {
 
   @Test func declaredCaptionsInTheVideoAreATrack() throws {
     let folder = try TemporaryFolder()
+    // Two renditions of CC1 (by two names) give one track.
     let master = try Self.package(
-      folder, master: Self.header + Self.rendition("English", "CC1") + Self.variant)
+      folder,
+      master: Self.header + Self.rendition("English", "CC1") + Self.rendition("Captions", "CC1")
+        + Self.variant)
     let run = ToolRun(["validate", master, "--format", "json"])
     #expect(run.status == 0, "\(run.stdout)")
     let json = try Self.reportWithTheCC1Track(run)

@@ -406,8 +406,9 @@ public enum HLSPackage {
       }
       var results: [ReadResult] = []
       var used: Set<String> = []
+      // A second rendition of the same channel gets no second track.
       for rendition in declared {
-        guard let id = rendition.instreamID else { continue }
+        guard let id = rendition.instreamID, !used.contains(id) else { continue }
         let what = "CLOSED-CAPTIONS rendition '\(rendition.name)'"
         guard var result = decoded.results.first(where: { $0.track.channel == id }) else {
           report(
