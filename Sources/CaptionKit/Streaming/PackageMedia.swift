@@ -27,11 +27,11 @@ enum PackageMedia {
       var damage = MediaDamageReport()
       var captions: MediaClosedCaptions?
       let hasAudio = info.streams.contains { $0.kind == .audio }
+      let readsAudio = choice != .off && hasAudio
       let readsCaptions = closedCaptions && MediaInput.mayCarryClosedCaptions(info)
-      if (choice != .off && hasAudio) || readsCaptions {
+      if readsAudio || readsCaptions {
         let contents = try file.read(
-          subtitles: [], audio: choice != .off && hasAudio ? .defaultStream : .none,
-          closedCaptions: readsCaptions)
+          subtitles: [], audio: readsAudio ? .defaultStream : .none, closedCaptions: readsCaptions)
         damage = contents.damage
         captions = contents.closedCaptions
         // As for a media file: audio that cannot be decoded stops the package (exit 65),
