@@ -3,8 +3,9 @@
 enum CEA708Command: Sendable, Hashable {
   case character(Character)
   /// A character no code set gives (an unassigned G2 or G3 code, a 16-bit `P16`
-  /// character): shown as `_`, as the standard asks of a decoder that lacks it.
-  case unsupported(Character, code: String)
+  /// character), named by its code: shown as `_`, as the standard asks of a decoder that
+  /// lacks it.
+  case unsupported(String)
   case backspace
   /// `FF`: clears the window and moves the pen to its top left.
   case formFeed
@@ -46,7 +47,7 @@ enum CEA708Command: Sendable, Hashable {
     case 0x18:
       guard let pair = parameters(2) else { return nil }
       let value = UInt16(pair[0]) << 8 | UInt16(pair[1])
-      return (.unsupported("_", code: "16-bit character " + hex(value)), 3)
+      return (.unsupported("16-bit character " + hex(value)), 3)
     case 0x00, 0x03: return (.ignored, 1)
     case 0x08: return (.backspace, 1)
     case 0x0C: return (.formFeed, 1)
@@ -123,10 +124,10 @@ enum CEA708Command: Sendable, Hashable {
       // The [CC] icon.
       return (.ignored, 2)
     case 0xA1...0xFF:
-      return (.unsupported("_", code: "G3 character " + hex(code)), 2)
+      return (.unsupported("G3 character " + hex(code)), 2)
     default:
       if let character = g2[code] { return (.character(character), 2) }
-      return (.unsupported("_", code: "G2 character " + hex(code)), 2)
+      return (.unsupported("G2 character " + hex(code)), 2)
     }
   }
 

@@ -138,9 +138,9 @@ public struct CEA708Decoder: Sendable {
     switch command {
     case .character(let character):
       write(character, at: time)
-    case .unsupported(let character, let code):
-      note(.warning, "\(code) is not read; shown as \(character)", at: time, losesText: true)
-      write(character, at: time)
+    case .unsupported(let code):
+      note(.warning, "\(code) is not read; shown as _", at: time, losesText: true)
+      write("_", at: time)
     case .backspace:
       withCurrent { $0.backspace() }
     case .formFeed:
