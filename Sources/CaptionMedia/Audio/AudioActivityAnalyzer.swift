@@ -24,9 +24,11 @@ public enum AudioActivityAnalyzer {
 
   /// As `analyze(path:streamIndex:options:)`, the resampling and detection on a thread of
   /// their own when `threaded`, or, when nil, when the file lasts `threadedFromSeconds` or
-  /// more (or its duration is not known).
+  /// more (or its duration is not known); the decoding on two threads too when `chunking`
+  /// and the codec allows it (`ChunkedDecoding`).
   static func analyze(
-    path: String, streamIndex: Int?, options: AudioActivityOptions, threaded: Bool?
+    path: String, streamIndex: Int?, options: AudioActivityOptions, threaded: Bool?,
+    chunking: Bool = true
   ) throws -> AudioActivity {
     let library = try FFmpegLibrary.shared()
     let format = try FormatContext(openingInput: path, library: library)
@@ -34,7 +36,7 @@ public enum AudioActivityAnalyzer {
     let index = try AudioPass.stream(in: format, requested: streamIndex)
     format.discardStreams(except: [index])
     let pass = try AudioPass(
-      context: format, stream: index, options: options, threaded: threaded)
+      context: format, stream: index, options: options, threaded: threaded, chunking: chunking)
     do {
       let packet = try Packet(library: library)
       while try format.read(into: packet) {

@@ -7,7 +7,11 @@ final class AudioPass {
   /// The audio stream read.
   let index: Int
   private let worker: ActivityWorker
+  /// The decoding on this thread; when `chunked` decodes instead, it only keeps the packets
+  /// that could not be decoded.
   private var decoding: StreamDecoding
+  /// Decoding on two threads instead, for long media (see `ChunkedDecoding`).
+  let chunked: ChunkedDecoding?
 
   /// The audio stream of `format` to read: `requested` (as `probe` numbers the streams), or
   /// FFmpeg's default audio stream when nil.
@@ -37,17 +41,26 @@ final class AudioPass {
   /// detection run on a thread of their own when `threaded`, or, when nil, when the file
   /// lasts `AudioActivityAnalyzer.threadedFromSeconds` or more (or its duration is not
   /// known).
+  ///
+  /// The decoding itself runs on two threads (`ChunkedDecoding`) when the work is threaded,
+  /// `chunking` allows it and the codec supports it.
   init(
-    context: FormatContext, stream index: Int, options: AudioActivityOptions, threaded: Bool?
+    context: FormatContext, stream index: Int, options: AudioActivityOptions, threaded: Bool?,
+    chunking: Bool = true
   ) throws {
     self.context = context
     self.index = index
     let decoder = try CodecContext(decoderForStream: index, of: context)
     let second = Int64(FFmpegRational.microsecond.denominator)
     let long = context.duration.map { $0 >= AudioActivityAnalyzer.threadedFromSeconds * second }
-    worker = ActivityWorker(options: options, threaded: threaded ?? long ?? true)
+    let threads = threaded ?? long ?? true
+    worker = ActivityWorker(options: options, threaded: threads)
     do {
-      decoding = try StreamDecoding(library: context.library, decoder: decoder, worker: worker)
+      decoding = try StreamDecoding(library: context.library, decoder: decoder, sink: worker)
+      chunked =
+        threads && worker.isThreaded && chunking && ChunkedDecoding.supports(decoder)
+        ? try ChunkedDecoding(context: context, stream: index, first: decoder, worker: worker)
+        : nil
     } catch {
       worker.cancel()
       throw error
@@ -56,7 +69,11 @@ final class AudioPass {
 
   /// Decodes a packet of the audio stream.
   func decode(_ packet: Packet) throws {
-    try decoding.decode(packet)
+    if let chunked {
+      try chunked.decode(packet)
+    } else {
+      try decoding.decode(packet)
+    }
   }
 
   /// Takes the packets the decoder could not decode since last asked (their timestamps in
@@ -70,7 +87,10 @@ final class AudioPass {
   }
 
   /// Stops the worker after a failure, without waiting for it.
-  func cancel() { worker.cancel() }
+  func cancel() {
+    chunked?.cancel()
+    worker.cancel()
+  }
 
   /// Drains the decoder, waits for the worker and gives the activity, with segment times
   /// relative to the start of the media's presentation, like cue times.
@@ -78,11 +98,18 @@ final class AudioPass {
     let firstTimestamp: Int64?
     var activity: AudioActivity
     do {
-      try decoding.decode(nil)
-      firstTimestamp = decoding.firstTimestamp
+      if let chunked {
+        let outcome = try chunked.finish()
+        firstTimestamp = outcome.firstTimestamp
+        decoding.failures = outcome.failures
+        decoding.omittedFailures = outcome.omitted
+      } else {
+        try decoding.decode(nil)
+        firstTimestamp = decoding.firstTimestamp
+      }
       activity = try worker.finish()
     } catch {
-      worker.cancel()
+      cancel()
       throw error
     }
     // Decoded time 0 is the first frame's timestamp; shift it to the presentation start.
@@ -110,8 +137,25 @@ final class AudioPass {
   }
 }
 
+/// The sample format (FFmpeg's number), channel count and rate of decoded audio.
+struct AudioLayout: Equatable {
+  var format: Int32
+  var channels: Int
+  var rate: Int
+}
+
+/// Where `StreamDecoding` hands the samples it decodes.
+protocol DecodedAudioSink: AnyObject {
+  /// Called once, before the first batch, with the audio's layout and the decoder.
+  func begin(_ layout: AudioLayout, decoder: CodecContext) throws
+  /// Takes a batch of decoded samples, in order.
+  func push(_ batch: DecodedAudio) throws
+  /// An emptied batch to fill again, when there is one.
+  func reusableBatch() -> DecodedAudio?
+}
+
 /// The decoding side of one analysis: sends packets, receives frames, copies their samples
-/// into batches for the `ActivityWorker`, which resamples and detects.
+/// into batches for a sink (the `ActivityWorker`, which resamples and detects).
 struct StreamDecoding {
   /// Samples per channel in a batch (0.68 s at 48 kHz): few enough hand-overs between the
   /// threads, little memory (256 KB for stereo float).
@@ -119,12 +163,15 @@ struct StreamDecoding {
 
   let library: FFmpegLibrary
   let decoder: CodecContext
-  let worker: ActivityWorker
+  let sink: any DecodedAudioSink
   let frame: Frame
   var batch: DecodedAudio?
-  /// The sample format, channel count and rate of the first frame; frames that differ are
-  /// skipped, since the resampler is set up for these.
-  var layout: (format: Int32, channels: Int, rate: Int)?
+  /// The sample format, channel count and rate of the first frame (or as given); frames
+  /// that differ are skipped, since the resampler is set up for these.
+  var layout: AudioLayout?
+  /// Whether frames decoded now are dropped, and packets that fail not counted: packets
+  /// decoded only to bring the decoder's state up to a point.
+  var discarding = false
   var planeCount = 1
   var bytesPerSample = 1
   /// The timestamp of the first decoded frame, in the stream's time base.
@@ -136,11 +183,17 @@ struct StreamDecoding {
   /// The timestamp of the packet sent last, for a frame that cannot be received.
   private var packetTime: Int64?
 
-  init(library: FFmpegLibrary, decoder: CodecContext, worker: ActivityWorker) throws {
+  /// Decoding into `sink`; with `layout`, frames in another layout are skipped and the sink
+  /// is not told of it.
+  init(
+    library: FFmpegLibrary, decoder: CodecContext, sink: any DecodedAudioSink,
+    layout: AudioLayout? = nil
+  ) throws {
     self.library = library
     self.decoder = decoder
-    self.worker = worker
+    self.sink = sink
     frame = try Frame(library: library)
+    if let layout { adopt(layout) }
   }
 
   /// Sends a packet (nil drains the decoder) and hands every frame that comes out to the
@@ -163,7 +216,7 @@ struct StreamDecoding {
       if accepted { break }
     }
     if packet == nil, let last = batch, last.sampleCount > 0 {
-      try worker.push(last)
+      try sink.push(last)
       batch = nil
     }
   }
@@ -171,31 +224,27 @@ struct StreamDecoding {
   private mutating func receiveAll() throws {
     while try nextFrame() {
       defer { frame.unref() }
-      let format = frame.sampleFormat
-      let channels = frame.channelCount
-      let rate = frame.sampleRate
+      if discarding { continue }
+      let current = AudioLayout(
+        format: frame.sampleFormat, channels: frame.channelCount, rate: frame.sampleRate)
       if let layout {
-        guard layout.format == format, layout.channels == channels, layout.rate == rate else {
-          continue
-        }
+        guard layout == current else { continue }
       } else {
-        try begin(format: format, channels: channels, rate: rate)
+        adopt(current)
+        try sink.begin(current, decoder: decoder)
       }
+      if firstTimestamp == nil { firstTimestamp = frame.presentationTime ?? 0 }
       try copySamples()
     }
   }
 
-  /// Sets up the resampler for the first frame's audio and starts the worker.
-  private mutating func begin(format: Int32, channels: Int, rate: Int) throws {
-    layout = (format, channels, rate)
-    firstTimestamp = frame.presentationTime ?? 0
-    let planar = frame.isPlanar
-    planeCount = planar ? max(1, channels) : 1
-    bytesPerSample = frame.bytesPerSample * (planar ? 1 : max(1, channels))
-    let resampler = try Resampler(
-      from: decoder, outputChannels: 1, outputRate: Int32(AudioActivityDetector.sampleRate),
-      filterSize: 8)
-    worker.start(resampler: resampler, inputRate: rate)
+  /// Takes `layout` as the stream's: frames in another are skipped.
+  private mutating func adopt(_ layout: AudioLayout) {
+    self.layout = layout
+    let planar = library.isPlanar(format: layout.format)
+    planeCount = planar ? max(1, layout.channels) : 1
+    bytesPerSample =
+      library.bytesPerSample(format: layout.format) * (planar ? 1 : max(1, layout.channels))
   }
 
   /// Copies the frame's samples into batches, handing each full batch to the worker.
@@ -207,7 +256,7 @@ struct StreamDecoding {
       while done < count {
         if batch == nil {
           batch =
-            worker.reusableBatch()
+            sink.reusableBatch()
             ?? DecodedAudio(
               planeCount: planeCount, bytesPerSample: bytesPerSample, capacity: Self.batchSize)
         }
@@ -216,7 +265,7 @@ struct StreamDecoding {
         batch?.append(sources.map { $0 + offset }, count: step)
         done += step
         if let full = batch, full.room == 0 {
-          try worker.push(full)
+          try sink.push(full)
           batch = nil
         }
       }
@@ -253,6 +302,7 @@ struct StreamDecoding {
 
   /// Keeps the packet sent last as one the decoder could not decode, with its reason.
   private mutating func recordFailure() {
+    if discarding { return }
     let reason = FFmpegLog.reason(from: decoder.pointer)
     if failures.count < MediaDamageReport.limit {
       failures.append(DecodingFailure(timestamp: packetTime, detail: reason))
