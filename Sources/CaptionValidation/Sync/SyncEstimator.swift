@@ -119,7 +119,7 @@ public enum SyncEstimator {
     struct Grid {
       let cell: Int64
       let fft: FourierTransform
-      let spectrum: (real: [Double], imaginary: [Double])
+      let spectrum: FourierTransform.Spectrum
     }
     func grid(_ cell: Int64) -> Grid {
       let referenceCells = cells(of: referenceSpans, cell: cell)
@@ -143,10 +143,14 @@ public enum SyncEstimator {
       var bestIndex = 0
       var bestScore = -Double.infinity
       let limit = Int(maximumOffset / cell)
-      for (index, score) in scores.enumerated() {
+      // The scores are whole numbers of cells but for the transform's rounding, which is
+      // not left to decide between equals: of the offsets with the best overlap, the one
+      // nearest zero is taken.
+      for (index, raw) in scores.enumerated() {
         let shift = index <= fft.count / 2 ? index : index - fft.count
         guard abs(shift) <= limit else { continue }
-        if score > bestScore {
+        let score = raw.rounded()
+        if score > bestScore || score == bestScore && abs(shift) < abs(bestIndex) {
           bestScore = score
           bestIndex = shift
         }
@@ -156,7 +160,7 @@ public enum SyncEstimator {
       for (index, score) in scores.enumerated() {
         let shift = index <= fft.count / 2 ? index : index - fft.count
         guard abs(shift) <= limit, abs(shift - bestIndex) > away else { continue }
-        runnerUp = max(runnerUp, score)
+        runnerUp = max(runnerUp, score.rounded())
       }
       return (Int64(bestIndex) * cell, bestScore, runnerUp)
     }
@@ -304,7 +308,9 @@ public enum SyncEstimator {
   }
 
   /// The offset within 200 ms of `offset`, in 5 ms steps, under which the spans overlap the
-  /// reference most (the closest to `offset` among equals).
+  /// reference most. Where a run of offsets fits equally well (few cues, each inside longer
+  /// speech), the middle of the run, which is followed up to 2 s beyond the 200 ms: either
+  /// end would be as arbitrary as wherever the search started.
   ///
   /// With `towardZeroWithin`, that offset is then moved toward zero, in 5 ms steps and no
   /// further than that many milliseconds from zero, while the overlap stays as large: the
@@ -327,6 +333,21 @@ public enum SyncEstimator {
         best = (offset + delta, overlap)
       }
       delta += 5
+    }
+    if best.overlap > 0 {
+      var low = best.offset
+      var high = best.offset
+      while offset - (low - 5) <= 2000,
+        reference.overlap(with: captions, shiftedBy: -(low - 5)) == best.overlap
+      {
+        low -= 5
+      }
+      while high + 5 - offset <= 2000,
+        reference.overlap(with: captions, shiftedBy: -(high + 5)) == best.overlap
+      {
+        high += 5
+      }
+      best.offset = low + (high - low) / 10 * 5
     }
     guard let limit, best.overlap > 0 else { return best.offset }
     var chosen = min(max(best.offset, -limit), limit)
