@@ -3,8 +3,9 @@ import CaptionRuntime
 /// Decodes one audio stream on two threads, for long media on a machine with more than one
 /// core, where decoding is most of the time of finding speech.
 ///
-/// The reading thread cuts the stream's packets into chunks of `chunkPackets` and hands them
-/// to two lanes in turn, each a thread with a decoder of its own. A lane flushes its decoder,
+/// The reading thread cuts the stream's packets into chunks of `chunkPackets` and queues them
+/// for two lanes, each a thread with a decoder of its own; whichever lane is free takes the
+/// next chunk. A lane flushes its decoder,
 /// decodes the `primingPackets` packets before its chunk and drops what they give (they
 /// bring the decoder's state to where the chunk starts: for AAC, the half frame each frame
 /// overlaps with the next), then decodes the chunk. The lanes hand their samples to the
@@ -14,16 +15,19 @@ import CaptionRuntime
 /// Only codecs whose frames depend on nothing further back than the previous frame take this
 /// way (`supports`): AAC LC, AC-3 and E-AC-3, in float of one or two channels at 16, 32 or
 /// 48 kHz (what `MonoDecimator` converts), the audio of nearly every video. The lanes own
-/// their decoders and the packets handed to them; what they share (the turn, the failures,
-/// the first timestamp, an error) is guarded by one lock, and the samples cross to the
-/// worker through its own queue.
+/// their decoders and the packets handed to them; what they share (the queue of chunks, the
+/// turn, the decoded chunks waiting for it, the failures, the first timestamp, an error) is
+/// guarded by one lock, and the samples cross to the worker through its own queue.
 final class ChunkedDecoding: @unchecked Sendable {
   /// Packets in a chunk: 128 AAC frames, 2.7 s at 48 kHz.
   static let chunkPackets = 128
   /// Packets decoded before a chunk and dropped.
   static let primingPackets = 2
   /// Chunks waiting for a lane, at most.
-  static let laneCapacity = 2
+  static let queueCapacity = 4
+  /// Chunks taken past the one whose turn it is, at most: a lane stops ahead of a slow one
+  /// instead of keeping ever more decoded chunks.
+  static let reach = 4
 
   /// Whether the stream decoded by `decoder` (just opened) can be decoded in chunks.
   static func supports(_ decoder: CodecContext) -> Bool {
@@ -38,21 +42,10 @@ final class ChunkedDecoding: @unchecked Sendable {
     var packets: [Packet]
   }
 
-  /// One decoding thread and the chunks waiting for it.
-  private final class Lane: @unchecked Sendable {
-    let decoder: CodecContext
-    let condition = ConditionLock()
-    /// Guarded by `condition`.
-    var waiting: [Chunk] = []
-    var closed = false
-
-    init(decoder: CodecContext) { self.decoder = decoder }
-  }
-
   private let library: FFmpegLibrary
   private let worker: ActivityWorker
   private let layout: AudioLayout
-  private let lanes: [Lane]
+  private let decoders: [CodecContext]
 
   /// Reading thread only.
   private var current: [Packet] = []
@@ -60,8 +53,11 @@ final class ChunkedDecoding: @unchecked Sendable {
   private var chunkCount = 0
 
   private let state = ConditionLock()
-  /// Guarded by `state`: the chunk whose samples go to the worker next, the lanes still
-  /// running, what went wrong, and what the chunks found.
+  /// Guarded by `state`: the chunks waiting for a lane, whether more will come, the chunk
+  /// whose samples go to the worker next, the lanes still running, what went wrong, and what
+  /// the chunks found.
+  private var waiting: [Chunk] = []
+  private var complete = false
   private var turn = 0
   /// Decoded chunks waiting for their turn, by index, and whether a lane is handing one over.
   private var decoded: [Int: DecodedChunk] = [:]
@@ -83,16 +79,16 @@ final class ChunkedDecoding: @unchecked Sendable {
     self.worker = worker
     layout = first.audioLayout
     let second = try CodecContext(decoderForStream: index, of: context)
-    lanes = [Lane(decoder: first), Lane(decoder: second)]
+    decoders = [first, second]
     guard
       let decimator = MonoDecimator(
         format: layout.format, channels: layout.channels, rate: layout.rate)
     else { return nil }
-    for lane in lanes {
+    for decoder in decoders {
       state.lock()
       running += 1
       state.unlock()
-      if !WorkerThread.start({ [self] in run(lane) }) {
+      if !WorkerThread.start({ [self] in run(decoder) }) {
         state.lock()
         running -= 1
         state.unlock()
@@ -110,23 +106,22 @@ final class ChunkedDecoding: @unchecked Sendable {
     if current.count == Self.chunkPackets { try submit() }
   }
 
-  /// Hands the packets read since the last chunk to the next lane.
+  /// Queues the packets read since the last chunk for the lanes.
   private func submit() throws {
     guard !current.isEmpty else { return }
     let chunk = Chunk(index: chunkCount, priming: tail, packets: current)
     tail = Array(current.suffix(Self.primingPackets))
     current = []
-    let lane = lanes[chunkCount % lanes.count]
     chunkCount += 1
-    lane.condition.lock()
-    while lane.waiting.count >= Self.laneCapacity && !lane.closed { lane.condition.wait() }
-    let closed = lane.closed
-    if !closed {
-      lane.waiting.append(chunk)
-      lane.condition.broadcast()
+    state.lock()
+    while waiting.count >= Self.queueCapacity && !stopped { state.wait() }
+    let stopped = stopped
+    if !stopped {
+      waiting.append(chunk)
+      state.broadcast()
     }
-    lane.condition.unlock()
-    if closed { try rethrowFailure() }
+    state.unlock()
+    if stopped { try rethrowFailure() }
   }
 
   /// Decodes what is left, waits for the lanes, and gives the first frame's timestamp and
@@ -136,8 +131,9 @@ final class ChunkedDecoding: @unchecked Sendable {
     firstTimestamp: Int64?, failures: [DecodingFailure], omitted: Int
   ) {
     try submit()
-    for lane in lanes { close(lane) }
     state.lock()
+    complete = true
+    state.broadcast()
     while running > 0 { state.wait() }
     let outcome = (firstTimestamp, failures, omittedFailures)
     let failure = failure
@@ -154,14 +150,6 @@ final class ChunkedDecoding: @unchecked Sendable {
     stopped = true
     state.broadcast()
     state.unlock()
-    for lane in lanes { close(lane) }
-  }
-
-  private func close(_ lane: Lane) {
-    lane.condition.lock()
-    lane.closed = true
-    lane.condition.broadcast()
-    lane.condition.unlock()
   }
 
   private func rethrowFailure() throws {
@@ -171,13 +159,13 @@ final class ChunkedDecoding: @unchecked Sendable {
     if let failure { throw failure }
   }
 
-  /// The lane's thread: decodes its chunks until it is closed and has none left.
-  private func run(_ lane: Lane) {
+  /// A lane's thread: decodes chunks with `decoder` until there are no more.
+  private func run(_ decoder: CodecContext) {
     let collector = Collector(worker: worker)
     do {
       var decoding = try StreamDecoding(
-        library: library, decoder: lane.decoder, sink: collector, layout: layout)
-      while let chunk = take(lane) {
+        library: library, decoder: decoder, sink: collector, layout: layout)
+      while let chunk = take() {
         try decodeChunk(chunk, with: &decoding, collector: collector)
         guard try handOver(chunk.index, collector: collector, decoding: &decoding) else { break }
       }
@@ -188,7 +176,6 @@ final class ChunkedDecoding: @unchecked Sendable {
       state.broadcast()
       state.unlock()
       worker.cancel()
-      for other in lanes { close(other) }
     }
     state.lock()
     running -= 1
@@ -196,14 +183,24 @@ final class ChunkedDecoding: @unchecked Sendable {
     state.unlock()
   }
 
-  private func take(_ lane: Lane) -> Chunk? {
-    lane.condition.lock()
-    defer { lane.condition.unlock() }
-    while lane.waiting.isEmpty && !lane.closed { lane.condition.wait() }
-    guard !lane.waiting.isEmpty else { return nil }
-    let chunk = lane.waiting.removeFirst()
-    lane.condition.broadcast()
-    return chunk
+  /// The next chunk, once it is within `reach` of the turn; nil when there are no more or
+  /// the decoding was stopped.
+  private func take() -> Chunk? {
+    state.lock()
+    defer { state.unlock() }
+    while !stopped {
+      if let next = waiting.first {
+        if next.index - turn < Self.reach {
+          waiting.removeFirst()
+          state.broadcast()
+          return next
+        }
+      } else if complete {
+        return nil
+      }
+      state.wait()
+    }
+    return nil
   }
 
   private func decodeChunk(
@@ -261,6 +258,8 @@ final class ChunkedDecoding: @unchecked Sendable {
       }
       omittedFailures += next.omittedFailures
       turn += 1
+      // A lane may be waiting for the turn to come within its reach.
+      state.broadcast()
     }
     let go = !stopped
     state.unlock()
