@@ -59,7 +59,7 @@ final class AudioPass {
       decoding = try StreamDecoding(library: context.library, decoder: decoder, sink: worker)
       chunked =
         threads && worker.isThreaded && chunking && ChunkedDecoding.supports(decoder)
-        ? try ChunkedDecoding(context: context, stream: index, first: decoder, worker: worker)
+        ? ChunkedDecoding(context: context, stream: index, first: decoder, worker: worker)
         : nil
     } catch {
       worker.cancel()

@@ -3,24 +3,25 @@ import CaptionRuntime
 /// Decodes one audio stream on two threads, for long media on a machine with more than one
 /// core, where decoding is most of the time of finding speech.
 ///
-/// The reading thread cuts the stream's packets into chunks of `chunkPackets` and queues them
-/// for two lanes, each a thread with a decoder of its own; whichever lane is free takes the
-/// next chunk. A lane flushes its decoder,
-/// decodes the `primingPackets` packets before its chunk and drops what they give (they
-/// bring the decoder's state to where the chunk starts: for AAC, the half frame each frame
-/// overlaps with the next), then decodes the chunk. The lanes hand their samples to the
-/// `ActivityWorker` strictly in the order of the chunks, so the worker sees the same samples
-/// as from one decoder.
+/// The reading thread cuts the stream's packets into chunks of `chunkPackets`, opens a
+/// decoder for each, and queues them for two lanes (threads); whichever lane is free takes
+/// the next chunk. A lane decodes the `primingPackets` packets before its chunk and drops
+/// what they give (they bring the new decoder's state to where the chunk starts: for AAC,
+/// the half frame each frame overlaps with the next), then decodes the chunk. The lanes hand
+/// their samples to the `ActivityWorker` strictly in the order of the chunks, so the worker
+/// sees the samples of one decoder, but for the random values a decoder draws (AAC's noise
+/// substitution, AC-3's dither), which start anew with each chunk: the same whichever lane
+/// decodes it, so the result does not depend on how the threads ran.
 ///
 /// Only codecs whose frames depend on nothing further back than the previous frame take this
 /// way (`supports`): AAC LC, AC-3 and E-AC-3, in float of one or two channels at 16, 32 or
-/// 48 kHz (what `MonoDecimator` converts), the audio of nearly every video. The lanes own
-/// their decoders and the packets handed to them; what they share (the queue of chunks, the
+/// 48 kHz (what `MonoDecimator` converts), the audio of nearly every video. A lane owns
+/// the decoder and the packets of the chunk it takes; what they share (the queue of chunks, the
 /// turn, the decoded chunks waiting for it, the failures, the first timestamp, an error) is
 /// guarded by one lock, and the samples cross to the worker through its own queue.
 final class ChunkedDecoding: @unchecked Sendable {
-  /// Packets in a chunk: 128 AAC frames, 2.7 s at 48 kHz.
-  static let chunkPackets = 128
+  /// Packets in a chunk: 256 AAC frames, 5.5 s at 48 kHz.
+  static let chunkPackets = 256
   /// Packets decoded before a chunk and dropped.
   static let primingPackets = 2
   /// Chunks waiting for a lane, at most.
@@ -38,16 +39,23 @@ final class ChunkedDecoding: @unchecked Sendable {
 
   private struct Chunk {
     var index: Int
+    /// A decoder opened for this chunk alone.
+    var decoder: CodecContext
     var priming: [Packet]
     var packets: [Packet]
   }
 
+  /// Decoding threads.
+  static let lanes = 2
+
   private let library: FFmpegLibrary
   private let worker: ActivityWorker
   private let layout: AudioLayout
-  private let decoders: [CodecContext]
 
-  /// Reading thread only.
+  /// Reading thread only: the media the decoders are opened for, and the packets of the
+  /// chunk being gathered.
+  private let context: FormatContext
+  private let index: Int
   private var current: [Packet] = []
   private var tail: [Packet] = []
   private var chunkCount = 0
@@ -69,26 +77,26 @@ final class ChunkedDecoding: @unchecked Sendable {
   private var failures: [DecodingFailure] = []
   private var omittedFailures = 0
 
-  /// Chunked decoding of the stream of `first` (an opened decoder of a supported stream, see
-  /// `supports`) into `worker`, with a second decoder opened for the same stream of
-  /// `context`; nil when no thread can be started.
+  /// Chunked decoding of the stream at `index` of `context`, whose decoder `first` is
+  /// opened (a supported stream, see `supports`), into `worker`; nil when no thread can be
+  /// started. Every chunk gets a decoder of its own, opened like `first`.
   init?(
     context: FormatContext, stream index: Int, first: CodecContext, worker: ActivityWorker
-  ) throws {
+  ) {
     library = context.library
+    self.context = context
+    self.index = index
     self.worker = worker
     layout = first.audioLayout
-    let second = try CodecContext(decoderForStream: index, of: context)
-    decoders = [first, second]
     guard
       let decimator = MonoDecimator(
         format: layout.format, channels: layout.channels, rate: layout.rate)
     else { return nil }
-    for decoder in decoders {
+    for _ in 0..<Self.lanes {
       state.lock()
       running += 1
       state.unlock()
-      if !WorkerThread.start({ [self] in run(decoder) }) {
+      if !WorkerThread.start({ [self] in run() }) {
         state.lock()
         running -= 1
         state.unlock()
@@ -109,7 +117,11 @@ final class ChunkedDecoding: @unchecked Sendable {
   /// Queues the packets read since the last chunk for the lanes.
   private func submit() throws {
     guard !current.isEmpty else { return }
-    let chunk = Chunk(index: chunkCount, priming: tail, packets: current)
+    // A decoder started anew for each chunk decodes it the same whichever lane takes it:
+    // one kept from chunk to chunk would carry state a flush leaves (the random values of
+    // AAC's noise substitution and AC-3's dither go on from the chunks it decoded before).
+    let decoder = try CodecContext(decoderForStream: index, of: context)
+    let chunk = Chunk(index: chunkCount, decoder: decoder, priming: tail, packets: current)
     tail = Array(current.suffix(Self.primingPackets))
     current = []
     chunkCount += 1
@@ -160,13 +172,13 @@ final class ChunkedDecoding: @unchecked Sendable {
   }
 
   /// A lane's thread: decodes chunks with `decoder` until there are no more.
-  private func run(_ decoder: CodecContext) {
+  private func run() {
     let collector = Collector(worker: worker)
     do {
-      var decoding = try StreamDecoding(
-        library: library, decoder: decoder, sink: collector, layout: layout)
       while let chunk = take() {
-        try decodeChunk(chunk, with: &decoding, collector: collector)
+        var decoding = try StreamDecoding(
+          library: library, decoder: chunk.decoder, sink: collector, layout: layout)
+        try decodeChunk(chunk, with: &decoding)
         guard try handOver(chunk.index, collector: collector, decoding: &decoding) else { break }
       }
     } catch {
@@ -203,15 +215,12 @@ final class ChunkedDecoding: @unchecked Sendable {
     return nil
   }
 
-  private func decodeChunk(
-    _ chunk: Chunk, with decoding: inout StreamDecoding, collector: Collector
-  ) throws {
-    decoding.decoder.flush()
+  private func decodeChunk(_ chunk: Chunk, with decoding: inout StreamDecoding) throws {
     decoding.discarding = true
     for packet in chunk.priming { try decoding.decode(packet) }
     decoding.discarding = false
     for packet in chunk.packets { try decoding.decode(packet) }
-    // Drained, so the chunk's last frames come out; the next chunk flushes the decoder.
+    // Drained, so the chunk's last frames come out.
     try decoding.decode(nil)
   }
 
