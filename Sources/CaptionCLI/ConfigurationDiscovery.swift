@@ -34,7 +34,10 @@ final class ConfigurationDiscovery: Sendable {
   init(base: Configuration = .defaults) {
     self.base = base
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    workingFolder = getcwd(&buffer, buffer.count).map { _ in String(cString: buffer) } ?? "/"
+    workingFolder =
+      getcwd(&buffer, buffer.count).map { _ in
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      } ?? "/"
   }
 
   /// The nearest configuration file of the input at `path`, nil when there is none (or

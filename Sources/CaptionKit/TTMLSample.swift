@@ -1,4 +1,4 @@
-public import CaptionCore
+import CaptionCore
 import CaptionFormats
 
 /// The TTML document of one `stpp` sample (ISO/IEC 14496-30), in a DASH segment or an MP4

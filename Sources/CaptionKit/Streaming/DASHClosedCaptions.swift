@@ -1,5 +1,5 @@
-public import CaptionCore
-public import CaptionFormats
+import CaptionCore
+import CaptionFormats
 
 /// The closed captions a DASH package declares on its video adaptation sets (SCTE 214-1:
 /// `Accessibility` of `urn:scte:dash:cc:cea-608:2015`, `CC1=eng;CC3=spa`, and

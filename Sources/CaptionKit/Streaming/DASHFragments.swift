@@ -1,5 +1,5 @@
-public import CaptionCore
-public import CaptionFormats
+import CaptionCore
+import CaptionFormats
 
 /// A DASH text representation carried in MP4 fragments (`wvtt` or `stpp`, ISO/IEC 14496-30):
 /// its segment files, named by its `SegmentTemplate` (numbers or a timeline) or one `BaseURL`
@@ -206,7 +206,6 @@ enum DASHFragments {
         if let lastEnd, sample.time < lastEnd { disordered = true }
         lastEnd = sample.time + sample.duration
         let start = ticks(sample.time, track.timescale) - presentationTimeOffset
-        let end = ticks(sample.time + sample.duration, track.timescale) - presentationTimeOffset
         let place = "sample at \(start.timestamp())"
         switch format {
         case .webvtt:

@@ -1,6 +1,6 @@
-public import CaptionCore
-public import CaptionFormats
-public import CaptionMedia
+import CaptionCore
+import CaptionFormats
+import CaptionMedia
 
 /// Reads a local DASH package for validation: the manifest, its text adaptation sets whose
 /// representation is a caption file (WebVTT or TTML, addressed by `BaseURL`), and the media

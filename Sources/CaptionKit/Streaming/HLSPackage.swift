@@ -1,6 +1,6 @@
 public import CaptionCore
-public import CaptionFormats
-public import CaptionMedia
+import CaptionFormats
+import CaptionMedia
 import CaptionRuntime
 
 /// Reads a local HLS package for validation: the multivariant playlist, every media playlist
@@ -420,7 +420,7 @@ public enum HLSPackage {
           continue
         }
         used.insert(id)
-        if let language = rendition.language.flatMap { LanguageTag($0) } {
+        if let language = rendition.language.flatMap({ LanguageTag($0) }) {
           result.track.language = language
         }
         result.track.kind = .captions

@@ -1,6 +1,6 @@
 public import CaptionCore
-public import CaptionFormats
-public import CaptionMedia
+import CaptionFormats
+import CaptionMedia
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,4 @@
-public import CaptionMedia
+import CaptionMedia
 
 /// The media of a streaming package, read through FFmpeg's reader of the format from `source`
 /// (a playlist or manifest whose every address was checked to be inside the package):
