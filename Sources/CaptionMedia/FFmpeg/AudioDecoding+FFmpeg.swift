@@ -46,10 +46,6 @@ extension CodecContext {
   /// FFmpeg's number for the AAC LC profile (`FF_PROFILE_AAC_LOW`, `AV_PROFILE_AAC_LOW`
   /// from FFmpeg 6.1).
   static let aacLowProfile: Int32 = 1
-
-  /// Drops what the decoder holds (frames not yet received, the state carried from one
-  /// packet to the next), as before a seek.
-  func flush() { library.flushBuffers(pointer) }
 }
 
 extension Packet {
