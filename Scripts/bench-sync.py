@@ -16,8 +16,9 @@ and +30 s, captions of a 25 fps release against a 23.976 fps programme and the r
 the correct captions against media with 90 s cut out. The material is made in --media
 (default /tmp/captionkit-bench-sync/seed-N) when its manifest is missing, and reused after.
 
-Tools, each run once a case (--runs N: N times, the median time reported), as a whole
-process under GNU time:
+Tools, each run once a case (--runs N: N times, the tools taking turns run by run so that
+both meet the same load on a shared machine; the median time reported), as a whole process
+under GNU time:
   captionkit  `captionkit sync CAPTIONS --to MEDIA -o OUT --force`; left out, with a note,
               when the binary has no `sync` command
   ffsubsync   `ffsubsync MEDIA -i CAPTIONS -o OUT` with its defaults (webrtc speech
@@ -40,8 +41,9 @@ removed from the media are not in the cut case's truth and are not scored.
                   (the largest single process) and the sum over the process tree (the tool
                   and the ffmpeg it starts) sampled every 50 ms
 
-Output: a Markdown table per programme length, and the JSON of every case (the errors of
-every cue included) in --json (default MEDIA/results.json). Only the standard library runs
+Output: a Markdown table per programme length (with both tools, ffsubsync's time over
+captionkit's per case and their range), and the JSON of every case (the errors of every
+cue and the time of every run included) in --json (default MEDIA/results.json). Only the standard library runs
 here; sync-mix needs numpy and scipy in this Python.
 """
 
@@ -269,6 +271,13 @@ def score(folder, case, out):
             "errors": {str(k): None if v is None else round(v, 3) for k, v in errors.items()}}
 
 
+def outputs_for(outdir, minutes, case, tool):
+    """The output and log paths of a tool on a case."""
+    name = f"{minutes:g}min-{case['id'].replace('/', '_')}.{tool}"
+    out = os.path.join(outdir, name + ".srt")
+    return out, out[:-4] + ".log"
+
+
 # ---------------------------------------------------------------------------------------------
 # Report
 
@@ -287,13 +296,22 @@ def table(minutes, manifest, results, tools):
     header = ["case", "mix"]
     for tool in tools:
         header += [f"{tool} % ≤100 ms", "median ms", "s", "MiB"]
+    both = "captionkit" in tools and "ffsubsync" in tools
+    if both:
+        header.append("ffsubsync s ÷ captionkit s")
     lines = [f"### {minutes:g}-minute programme ({manifest['cues']} cues)", "",
              "| " + " | ".join(header) + " |",
-             "|---|---|" + "---:|" * (4 * len(tools))]
+             "|---|---|" + "---:|" * (4 * len(tools) + both)]
+    ratios = []
     for case in manifest["cases"]:
         if case["id"] not in results:
             continue
         cells = [cell(results[case["id"]].get(tool)) for tool in tools]
+        if both:
+            ratio = speed_ratio(results[case["id"]])
+            cells.append("–" if ratio is None else f"{ratio:.2f}")
+            if ratio is not None:
+                ratios.append(ratio)
         lines.append(f"| {case['case']} | {case['mix']} | " + " | ".join(cells) + " |")
     for tool in tools:
         runs = [r[tool] for r in results.values() if r.get(tool)]
@@ -306,7 +324,20 @@ def table(minutes, manifest, results, tools):
         lines.append(f"{tool}: {passing} of {len(runs)} cases with at least 95% within 100 ms, "
                      f"worst {worst:.1f}%; median time {seconds:.1f} s, "
                      f"largest memory {max(r['mib'] for r in runs):.0f} MiB")
+    if ratios:
+        lines.append("")
+        lines.append(f"ffsubsync's time over captionkit's: {min(ratios):.2f} to {max(ratios):.2f}, "
+                     f"median {statistics.median(ratios):.2f}; at least 5 on "
+                     f"{sum(1 for r in ratios if r >= 5)} of {len(ratios)} cases")
     return "\n".join(lines)
+
+
+def speed_ratio(case_results):
+    """ffsubsync's time over captionkit's on a case, when both ran and succeeded."""
+    ours, theirs = case_results.get("captionkit"), case_results.get("ffsubsync")
+    if not ours or not theirs or ours.get("failed") or theirs.get("failed"):
+        return None
+    return theirs["seconds"] / ours["seconds"] if ours["seconds"] > 0 else None
 
 
 def main():
@@ -359,25 +390,31 @@ def main():
         results = {}
         for case in cases:
             results[case["id"]] = {}
-            for tool in tools:
-                name = f"{minutes:g}min-{case['id'].replace('/', '_')}.{tool}"
-                out = os.path.join(outdir, name + ".srt")
-                log = out[:-4] + ".log"
-                timings = []
-                for _ in range(args.runs):
+            runs = {tool: {"timings": [], "status": 0} for tool in tools}
+            # The tools take turns, run by run, so that both see the machine as it is then
+            # (a shared machine's speed drifts over minutes).
+            for _ in range(args.runs):
+                for tool in tools:
+                    out, log = outputs_for(outdir, minutes, case, tool)
                     if os.path.exists(out):
                         os.remove(out)
                     command = command_for(tool, binary, venv, extra,
                                           os.path.join(folder, case["media"]),
                                           os.path.join(folder, case["captions"]), out)
                     status, wall, peak = measure(command, log)
-                    timings.append((wall, peak))
+                    runs[tool]["timings"].append((wall, peak))
+                    runs[tool]["status"] = runs[tool]["status"] or status
+                    runs[tool]["command"] = command
+            for tool in tools:
+                out, log = outputs_for(outdir, minutes, case, tool)
+                status, timings = runs[tool]["status"], runs[tool]["timings"]
                 result = score(folder, case, out if status == 0 else None)
                 if status != 0:
                     result["failed"] = f"exit {status}"
                 result["seconds"] = statistics.median(t[0] for t in timings)
+                result["runSeconds"] = [round(t[0], 3) for t in timings]
                 result["mib"] = max(t[1] for t in timings) / 1024
-                result["command"] = " ".join(command)
+                result["command"] = " ".join(runs[tool]["command"])
                 results[case["id"]][tool] = result
                 median = "–" if result["medianMs"] is None else f"{result['medianMs']:.0f} ms"
                 print(f"bench-sync: {minutes:g} min {case['id']} {tool}: "
