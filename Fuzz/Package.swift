@@ -1,10 +1,11 @@
 // swift-tools-version:6.0
-// libFuzzer targets for captionkit's readers. Built and run by Scripts/fuzz; see Docs/fuzzing.md.
+// libFuzzer targets for captionkit's readers and its repairs. Built and run by Scripts/fuzz;
+// see Docs/fuzzing.md.
 import PackageDescription
 
 let targets = [
   "fuzz-webvtt", "fuzz-cuetext", "fuzz-srt", "fuzz-decoding", "fuzz-ttml", "fuzz-ass",
-  "fuzz-scc", "fuzz-media", "fuzz-hls",
+  "fuzz-scc", "fuzz-media", "fuzz-hls", "fuzz-fix",
 ]
 
 let package = Package(

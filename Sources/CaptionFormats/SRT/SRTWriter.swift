@@ -121,6 +121,7 @@ public enum SRTWriter {
         }
       }
       removeEmptyLines(&output, from: textStart, lost: &lost)
+      replaceNULs(&output, from: textStart, lost: &lost)
       if output.count > textStart { output.append(0x0A) }
       output.append(0x0A)
       if !lost.isEmpty, losses.buildsNextCueFinding() {
@@ -273,5 +274,24 @@ public enum SRTWriter {
       output.append(contentsOf: line)
     }
     lost.append("empty lines")
+  }
+
+  /// Writes each NUL character of the text from `start` on as U+FFFD, as WebVTT reads it: a
+  /// file with zero bytes in it is not read as text again.
+  private static func replaceNULs(
+    _ output: inout [UInt8], from start: Int, lost: inout [String]
+  ) {
+    guard start < output.count, output[start...].contains(0) else { return }
+    var replaced: [UInt8] = []
+    replaced.reserveCapacity(output.count - start + 8)
+    for byte in output[start...] {
+      if byte == 0 {
+        replaced.append(contentsOf: [0xEF, 0xBF, 0xBD])
+      } else {
+        replaced.append(byte)
+      }
+    }
+    output.replaceSubrange(start..., with: replaced)
+    lost.append("a NUL character (written as U+FFFD)")
   }
 }

@@ -7,6 +7,24 @@ import Testing
 @Suite(.timeLimit(.minutes(hangGuardMinutes))) struct SRTHostileInputTests {
   private static let fiveMegabytes = 5 * 1024 * 1024
 
+  // Zero bytes in a cue (a damaged file): read as U+FFFD, as WebVTT reads them, with one
+  // finding for each line that has them, at the first; the cues around are read as usual.
+  @Test func readsNULCharactersAsReplacementCharacters() {
+    let text =
+      "1\r\n00:00:01,000 --> 00:00:02,000\r\nCa\0\0f\u{E9}\r\nline\0two\r\n\r\n"
+      + "2\r\n00:00:03,000 --> 00:00:04,000\r\nclean\r\n"
+    let result = SRTReader.read(DecodedText(utf8: Array(text.utf8)))
+    #expect(
+      result.track.cues.map(\.text.visibleText) == [
+        "Ca\u{FFFD}\u{FFFD}f\u{E9}\nline\u{FFFD}two", "clean",
+      ])
+    #expect(
+      result.diagnostics.map(\.summary) == [
+        "3:3: warning: NUL character, read as U+FFFD",
+        "4:5: warning: NUL character, read as U+FFFD",
+      ])
+  }
+
   @Test func reportsAFiveMegabyteLineOfTextAsOneStrayPiece() {
     let result = SRTReader.read(
       DecodedText(utf8: [UInt8](repeating: 0x61, count: Self.fiveMegabytes)))

@@ -23,6 +23,30 @@ import Testing
     .element(CueElement(kind: kind, classes: classes, annotation: annotation, children: children))
   }
 
+  // Found by fuzzing `fix`: an SRT file with zero bytes in a cue was written with them, and
+  // the copy was then refused as binary data. The reader now reads them as U+FFFD; a track
+  // made otherwise (plain text, or a tree) with a NUL in it is written the same way, and the
+  // loss reported.
+  @Test func writesNULCharactersAsReplacementCharacters() {
+    let plain = Track(
+      format: .srt,
+      cues: [
+        Cue(
+          start: ms(1000), end: ms(2000), text: CueText(plain: "Ca\0\0f\u{E9}"),
+          rawText: "Ca\0\0f\u{E9}")
+      ])
+    let tree = Track(format: .srt, cues: [cue(3000, 4000, [element(.italic, [.text("a\0b")])])])
+    for (track, text) in [(plain, "Ca\u{FFFD}\u{FFFD}f\u{E9}"), (tree, "<i>a\u{FFFD}b</i>")] {
+      var bytes: [UInt8] = []
+      let lost = SRTWriter.write(track, into: &bytes)
+      #expect(!bytes.contains(0))
+      #expect(String(decoding: bytes, as: UTF8.self).contains("\n\(text)\n"))
+      #expect(
+        lost.map(\.message) == ["cue 1 loses a NUL character (written as U+FFFD) in SRT"])
+      #expect(lost.allSatisfy { $0.rule == "convert.lossy" })
+    }
+  }
+
   @Test func writesCountersTimesAndTextWithLFLineEnds() {
     let track = Track(
       format: .webvtt,
