@@ -1,7 +1,7 @@
 public import CaptionCore
 
-/// What `fix` promises of every file, checked the same way by the tests and the fuzzer:
-/// the words of every cue are kept.
+/// What `fix` promises of every file, checked the same way by `fix` on its own output, by
+/// the tests and by the fuzzer: the words of every cue are kept.
 public enum FixInvariants {
   /// The cues of `input` (indices) whose words are not in `written`, the fixed track read
   /// back, where `origins` gives for each written cue the input cue it was made from (the

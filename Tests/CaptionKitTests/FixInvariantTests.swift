@@ -81,26 +81,46 @@ struct FixInvariantTests {
     }
   }
 
-  // Found by the fuzzer: an SRT file in GB18030 whose counter line of cue 2 was run into a
-  // line of Han characters, read as part of cue 1 (no language tag, so nothing says the text
-  // is Chinese). The line repair joins and breaks next to the Han characters without spaces.
-  @Test func holdsOnUntaggedChineseTextRebroken() throws {
-    let han = String(repeating: "适", count: 60)
-    let text =
-      "1\r\n00:00:01,000 --> 00:00:03,200\r\n[玫嫡 摹绰 家府]\r\n\r\n2\r\(han)\n"
-      + "00:00:03,600 --> 00:00:06,000\r\n(固唱) 规陛 沥傈等 芭具?\r\n\r\n"
-    try Self.check(Array(text.utf8), path: "untagged.srt")
+  /// Inputs the fuzzer found the promises broken on, by the file name they are read as.
+  static let foundByTheFuzzer: [String: String] = [
+    // An SRT file in GB18030 whose counter line of cue 2 was run into a line of Han
+    // characters, read as part of cue 1 (no language tag says the text is Chinese). The line
+    // repair joins and breaks next to the Han characters without spaces.
+    "untagged.srt": "1\r\n00:00:01,000 --> 00:00:03,200\r\n[玫嫡 摹绰 家府]\r\n\r\n2\r"
+      + String(repeating: "适", count: 60)
+      + "\n00:00:03,600 --> 00:00:06,000\r\n(固唱) 规陛 沥傈等 芭具?\r\n\r\n",
+    // An SRT file with a byte order mark (so it is read as UTF-8 text) and zero bytes in a
+    // cue. The fixed copy, without the mark, held the zero bytes and was refused as binary
+    // data; they are now read as U+FFFD.
+    "zeros.srt": "\u{FEFF}1\r\n00:00:01,000 --> 00:00:03,540\r\nCa"
+      + String(repeating: "\0", count: 24) + ":04,000] --> 04"
+      + String(repeating: "\0", count: 24) + "\r\nna\u{EF}ve text\r\n",
+  ]
+
+  @Test(arguments: foundByTheFuzzer.keys.sorted())
+  func holdsOnWhatTheFuzzerFound(_ name: String) throws {
+    try Self.check(Array((Self.foundByTheFuzzer[name] ?? "").utf8), path: name)
   }
 
-  // Found by the fuzzer: an SRT file with a byte order mark (so it is read as UTF-8 text)
-  // and zero bytes in a cue. The fixed copy, without the mark, held the zero bytes and was
-  // refused as binary data; they are written as U+FFFD.
-  @Test func holdsOnAFileWithZeroBytesInACue() throws {
-    let zeros = String(repeating: "\0", count: 24)
+  // Found by the fuzzer: a cue whose text holds what looks like a timing line. Split at a
+  // word boundary, its second part began with `00:00:22,0022,400 --> …`, which SRT reads as
+  // a timing line that cannot be read: the part was dropped with its words. The lines are
+  // then left as they were, and that is reported.
+  @Test func leavesTheLinesWhenRebreakingWouldMakeATimingLine() throws {
     let text =
-      "\u{FEFF}1\r\n00:00:01,000 --> 00:00:03,540\r\nCa\(zeros):04,000] --> 04\(zeros)\r\n"
-      + "na\u{EF}ve text\r\n"
-    try Self.check(Array(text.utf8), path: "zeros.srt")
+      "1\r\n00:00:12,400 --> 00:00:14,600\r\n(레오) 줍에 초 있푪iming.out-of-order00 --> 00 --> "
+      + "00:00:22,0022,400 --> 00:00:24,500\r\n(미나) 좋아. 너부터 해.\r\n"
+    let bytes = Array(text.utf8)
+    try Self.check(bytes, path: "timing-text.srt")
+    let reader = CaptionFileReader()
+    let input = try reader.read(bytes: bytes, path: "timing-text.srt")
+    let format = try #require(FormatRegistry.entry(for: input.track.format))
+    let once = CaptionFix(profile: .standard, frameRate: 25).run(
+      input, inputBytes: bytes, format: format, outputPath: "timing-text.srt")
+    #expect(
+      once.changes.filter { !$0.fixed && $0.message.hasPrefix("left the lines") }.map(\.rule)
+        == ["readability.line-length", "readability.line-count"])
+    #expect(try reader.read(bytes: once.bytes, path: "timing-text.srt").track.cues.count == 1)
   }
 
   private func stamp(_ milliseconds: Int) -> String {

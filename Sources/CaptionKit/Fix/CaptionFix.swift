@@ -93,9 +93,45 @@ public struct CaptionFix: Sendable {
     input.diagnostics.filter(\.losesText)
   }
 
+  /// The rules whose repairs rebreak lines and split cues.
+  static let lineRules: Set<String> = ["readability.line-length", "readability.line-count"]
+
   /// Repairs `input` (its track and the reader's findings; `inputBytes` are the file's bytes
   /// as read) and writes it with `format`'s writer, read back with `reader`.
+  ///
+  /// The output is read back and its words compared with the input's (`FixInvariants`).
+  /// Where a rebroken line would not read back as the words it holds (text that looks like
+  /// a timing line, `1 --> 2`, put at the start of an SRT line, which then starts a cue),
+  /// the file is repaired again without rebreaking lines, and that is reported as not made.
   public func run(
+    _ input: ReadResult, inputBytes: [UInt8], format: FormatRegistry.Entry,
+    outputPath: String?
+  ) -> Outcome {
+    let outcome = repair(input, inputBytes: inputBytes, format: format, outputPath: outputPath)
+    let rebroken = rules.intersection(Self.lineRules)
+    guard outcome.losses.isEmpty, !rebroken.isEmpty,
+      let written = try? CaptionFileReader().read(bytes: outcome.bytes, path: outputPath ?? "-"),
+      let changed = FixInvariants.cuesWithChangedWords(
+        input: input.track, written: written.track, origins: outcome.origins),
+      let first = changed.first
+    else { return outcome }
+    var unbroken = self
+    unbroken.rules.subtract(Self.lineRules)
+    var second = unbroken.repair(
+      input, inputBytes: inputBytes, format: format, outputPath: outputPath)
+    for rule in Self.repairableRules where rebroken.contains(rule) {
+      second.changes.append(
+        RepairChange(
+          rule: rule, cueIndex: first, fixed: false,
+          message:
+            "left the lines of the file as they were: rebroken, cue \(first + 1) would not read "
+            + "back with its words (such as text that looks like a timing line put at the "
+            + "start of a line, where it starts a cue)"))
+    }
+    return second
+  }
+
+  private func repair(
     _ input: ReadResult, inputBytes: [UInt8], format: FormatRegistry.Entry,
     outputPath: String?
   ) -> Outcome {
