@@ -1,11 +1,5 @@
 import CaptionCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Reads SubRip (SRT) leniently, as real files are written, and reports each repair as
 /// `parse.srt`.
 public enum SRTReader {
@@ -41,10 +35,7 @@ public enum SRTReader {
   /// zero bytes in it is not taken for text again once written), and a finding for each line
   /// that has one, at the first. Positions after a NUL are those of the text as read.
   static func replacingNULs(_ utf8: [UInt8], path: String?) -> ([UInt8], [Diagnostic]) {
-    let hasNUL = utf8.withUnsafeBytes { raw in
-      raw.baseAddress.map { memchr($0, 0, raw.count) != nil } ?? false
-    }
-    guard hasNUL else { return (utf8, []) }
+    guard utf8.contains(0) else { return (utf8, []) }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(utf8.count + 16)
     var diagnostics: [Diagnostic] = []

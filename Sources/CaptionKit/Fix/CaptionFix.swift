@@ -62,6 +62,8 @@ public struct CaptionFix: Sendable {
     /// For each cue written, the index of the cue it was made from in the track as read
     /// (the parts of a split cue share it).
     public var origins: [Int]
+    /// The written track as read back, with every cue's words; nil when it could not be read.
+    var readBack: Track?
   }
 
   /// The rules that cannot run: the minimum gap needs a frame rate. (Cues beyond the media
@@ -110,9 +112,9 @@ public struct CaptionFix: Sendable {
     let outcome = repair(input, inputBytes: inputBytes, format: format, outputPath: outputPath)
     let rebroken = rules.intersection(Self.lineRules)
     guard outcome.losses.isEmpty, !rebroken.isEmpty,
-      let written = try? CaptionFileReader().read(bytes: outcome.bytes, path: outputPath ?? "-"),
+      let written = outcome.readBack,
       let changed = FixInvariants.cuesWithChangedWords(
-        input: input.track, written: written.track, origins: outcome.origins),
+        input: input.track, written: written, origins: outcome.origins),
       let first = changed.first
     else { return outcome }
     var unbroken = self
@@ -188,12 +190,16 @@ public struct CaptionFix: Sendable {
       bytes =
         asItWas && changes.isEmpty ? inputBytes : Self.keepingLineBreaks(bytes, of: inputBytes)
     }
+    /// The track `bytes` were last read back as.
+    var readTrack: Track?
     /// What the chosen rules find in `bytes` read back, and the readers' syntax findings.
     func readBack(_ bytes: [UInt8]) -> (remaining: [Diagnostic], syntax: [Diagnostic]) {
       let reader = CaptionFileReader()
       guard var result = try? reader.read(bytes: bytes, path: outputPath ?? "-") else {
+        readTrack = nil
         return ([], [])
       }
+      readTrack = result.track
       // Checked as the input's track, whatever the output's name says of its language.
       result.track.language = input.track.language ?? result.track.language
       result.track.kind = input.track.kind ?? result.track.kind
@@ -220,7 +226,7 @@ public struct CaptionFix: Sendable {
     }
     return Outcome(
       track: track, bytes: bytes, changes: changes, remaining: remaining, losses: losses,
-      skipped: skipped, profile: profile, origins: repaired.origins)
+      skipped: skipped, profile: profile, origins: repaired.origins, readBack: readTrack)
   }
 
   /// `bytes` (UTF-8, written with LF) with CR LF line breaks when most of `input`'s are.
