@@ -44,6 +44,27 @@ extension CommandFailure {
       hint: "correct what the findings above name, then run the command again")
   }
 
+  /// Refuses to write `track` as SRT when it has no cue: SRT has no header, so such a file
+  /// is empty, and an empty file is read as no caption file (by captionkit and by FFmpeg
+  /// alike). `path` names the input.
+  static func refuseEmptySRT(_ track: Track, path: String, format: TrackFormat)
+    throws(CommandFailure)
+  {
+    guard format == .srt, track.cues.isEmpty else { return }
+    throw CommandFailure(
+      ExitCode.dataError, emptySRT(path == "-" ? "<stdin>" : path) + "; nothing was written",
+      hint: emptySRTHint)
+  }
+
+  /// Why a track without a cue is not written as SRT, about `name` (a file or a stream).
+  static func emptySRT(_ name: String) -> String {
+    "\(name) has no cues, and an SRT file without cues is empty, which is read as no caption "
+      + "file"
+  }
+
+  static let emptySRTHint =
+    "write WebVTT instead (its header says what the file is), or leave the track out"
+
   /// A caption file whose reader read nothing from it (`ReadResult.isRejected`): exit 65,
   /// and nothing is written.
   static func rejected(_ path: String) -> CommandFailure {

@@ -70,6 +70,10 @@ enum ConvertCommand: CaptionCommand {
       findings.finish(in: context)
       throw CommandFailure.rejected(input)
     }
+    if entry.format == .srt, result.track.cues.isEmpty {
+      findings.finish(in: context)
+      try CommandFailure.refuseEmptySRT(result.track, path: input, format: entry.format)
+    }
     // Every finding, printed or not, counts for the exit status.
     failure.note(result.diagnostics)
     if let shift {

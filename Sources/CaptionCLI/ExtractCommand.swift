@@ -96,6 +96,30 @@ enum ExtractCommand: CaptionCommand {
         hint: "'captionkit probe \(media)' lists its streams")
     }
 
+    // SRT has no header: a track without a cue would be an empty file, read as no caption
+    // file. Such tracks are not written; the others are.
+    let empty = entry.format == .srt ? tracks.filter(\.cues.isEmpty) : []
+    if !empty.isEmpty {
+      findings.print(
+        failure.note(
+          empty.map { track in
+            Diagnostic(
+              rule: EmptyTrackRule().id, severity: .error,
+              message: CommandFailure.emptySRT(
+                "stream \(track.stream.map(String.init) ?? "?")"
+                  + (track.channel.map { " \($0)" } ?? ""))
+                + "; it was not written",
+              file: media, hint: CommandFailure.emptySRTHint)
+          }), in: context)
+      tracks.removeAll { $0.cues.isEmpty }
+      if tracks.isEmpty {
+        findings.finish(in: context)
+        throw CommandFailure(
+          ExitCode.dataError, "\(media): no stream to extract has cues; nothing was written",
+          hint: CommandFailure.emptySRTHint)
+      }
+    }
+
     let stem = SidecarName.baseName(ofMedia: media)
     var taken: Set<String> = []
     let paths = tracks.map { track in

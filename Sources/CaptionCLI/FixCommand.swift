@@ -94,6 +94,7 @@ enum FixCommand: CaptionCommand {
     try CommandFailure.refuseUnreadParts(of: result, path: input, copy: "fixed", in: context)
     let entry = try outputFormat(
       arguments.value("to"), output: output, input: result.track.format)
+    try CommandFailure.refuseEmptySRT(result.track, path: input, format: entry.format)
 
     // The media: its frame rate (unless --fps says) and duration.
     var mediaDuration: MediaTime?

@@ -40,6 +40,7 @@ public enum RuleRegistry {
     CueAlignmentRule(),
     UntranslatedRule(),
     NoCaptionsRule(),
+    EmptyTrackRule(),
     LongGapRule(),
     UncaptionedSpeechRule(),
     CaptionOverSilenceRule(),

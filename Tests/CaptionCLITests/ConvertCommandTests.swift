@@ -224,13 +224,22 @@ struct ConvertCommandTests {
   }
 
   @Test func aFileWithAHeaderAndNoCueIsStillWritten() throws {
-    let run = ToolRun(["convert", "-", "-o", "-", "--to", "srt"], stdin: "WEBVTT\n\nNOTE empty\n")
+    let run = ToolRun(["convert", "-", "-o", "-", "--to", "ass"], stdin: "WEBVTT\n\nNOTE empty\n")
     #expect(run.status == 0)
-    // The comment has no place in SRT, and that is said.
+    #expect(run.stdout.hasPrefix("[Script Info]\n"))
+    #expect(
+      run.stdout.hasSuffix(
+        "[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, "
+          + "MarginR, MarginV, Effect, Text\n"))
+    // The comment has no place in ASS, and that is said.
     #expect(
       run.stderr
-        == "<stdin>: warning: 1 NOTE comment not kept in SRT [convert.lossy]\n"
+        == "<stdin>: warning: 1 NOTE comment not kept in ASS [convert.lossy]\n"
         + "    hint: convert to WebVTT to keep it\n")
+    // As SRT it would be an empty file, which is no caption file: nothing is written.
+    let srt = ToolRun(["convert", "-", "-o", "-", "--to", "srt"], stdin: "WEBVTT\n\nNOTE empty\n")
+    #expect(srt.status == 65)
+    #expect(srt.stdoutBytes.isEmpty)
   }
 
   /// A cue that ends before its start (or at it) is written to end the minimum duration

@@ -36,24 +36,4 @@ struct SidecarNamingTests {
     let paths = (root["tracks"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
     #expect(paths.contains(folder.path + "/movie.en.commentary.vtt"), "\(paths)")
   }
-
-  @Test func aSidecarWithoutCuesCaptionsNothing() throws {
-    let folder = try TemporaryFolder()
-    let media = folder.path + "/movie.mp4"
-    try MediaSample.run(
-      "ffmpeg",
-      [
-        "-y", "-hide_banner", "-loglevel", "error", "-nostdin", "-i",
-        ValidateRulesTests.samples + "/lighthouse/lighthouse.mp4", "-map", "0:v", "-map", "0:a",
-        "-c", "copy", media,
-      ])
-    _ = try folder.file("movie.en.vtt", "WEBVTT\n")
-    let run = ToolRun(["validate", media, "--no-audio"])
-    #expect(run.status == 1)
-    #expect(
-      run.stdout.contains(
-        "movie.mp4: error: the media has an audio stream, but its caption and subtitle track "
-          + "\(folder.path)/movie.en.vtt has no cues [coverage.no-captions]"), "\(run.stdout)")
-    #expect(run.stdout.contains("1.2.2  A    fail"))
-  }
 }

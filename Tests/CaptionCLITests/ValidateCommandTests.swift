@@ -40,13 +40,25 @@ struct ValidateCommandTests {
               "cueCount": 0
             }
           ],
-          "diagnostics": [],
+          "diagnostics": [
+            {
+              "rule": "coverage.empty-track",
+              "severity": "warning",
+              "message": "the file has no cues",
+              "track": "1",
+              "file": "<stdin>",
+              "line": null,
+              "column": null,
+              "cue": null,
+              "hint": "check that the right file was delivered and that what wrote it did not fail"
+            }
+          ],
           "coverage": null,
           "wcag": [],
           "mediaFiles": [],
           "summary": {
             "errors": 0,
-            "warnings": 0,
+            "warnings": 1,
             "remarks": 0
           }
         }
@@ -137,13 +149,13 @@ struct ValidateCommandTests {
   @Test func refusesLargeInputsWithAHint() throws {
     let folder = try TemporaryFolder()
     let big = try folder.file("big.srt", SampleText.srt)
-    let small = try folder.file("small.vtt", "WEBVTT\n")
-    let run = ToolRun(["validate", big, small, "--max-input-size", "10"])
+    let small = try folder.file("small.vtt", "WEBVTT\n\n00:01.000 --> 00:02.000\nHi\n")
+    let run = ToolRun(["validate", big, small, "--max-input-size", "35"])
     let size = SampleText.srt.utf8.count
     #expect(run.status == 65)
     #expect(
       run.stderr == """
-        error: \(big): \(size) bytes is over the input limit of 10 bytes
+        error: \(big): \(size) bytes is over the input limit of 35 bytes
         hint: raise the limit with --max-input-size \(size)
 
         """)

@@ -167,14 +167,29 @@ public struct CaptionCheck: Sendable {
       sourceLocale: sourceLocale)
     let firstDiagnostic = report.diagnostics.count
     var ids: [String] = []
-    for var result in input.results {
+    // Tracks without a cue that `coverage.no-captions` or `description.missing` names get
+    // no finding of their own.
+    let inputs = tracks.map { Validator.input(for: $0, context: validation) }
+    let noCaptions =
+      profile.severity(of: NoCaptionsRule()) != nil
+      && NoCaptionsRule.findsNone(validation, tracks: inputs)
+    let noDescriptions =
+      profile.severity(of: DescriptionMissingRule()) != nil
+      && DescriptionMissingRule.findsNone(validation, tracks: inputs)
+    for (index, var result) in input.results.enumerated() {
       let id = report.nextTrackID
       ids.append(id)
       let findings = validator.validate(result.track, in: validation, id: id)
+      let named =
+        noCaptions && NoCaptionsRule.counts(inputs[index])
+        || noDescriptions && DescriptionMissingRule.counts(inputs[index])
+      if !named {
+        Self.noteEmpty(&result, file: result.track.path ?? input.info.path)
+      }
       result.diagnostics = Validator.configure(result.diagnostics, profile: profile)
-      let rules =
-        Self.readerRules(result.track, profile: profile)
-        + validator.applicableRules(to: result.track, in: validation).map(\.id)
+      let rules = Self.checkedRules(
+        result.track, profile: profile,
+        ran: validator.applicableRules(to: result.track, in: validation))
       report.cueTimes?.add(result.track, id: id)
       report.add(result, findings: consume findings, checkedRules: rules)
     }
@@ -216,11 +231,11 @@ public struct CaptionCheck: Sendable {
     }
     let context = ValidationContext(tracks: [result.track], profile: profile)
     let findings = validator.validate(result.track, in: context, id: report.nextTrackID)
+    Self.noteEmpty(&result, file: file == "-" ? "<stdin>" : file)
     result.diagnostics = Validator.configure(result.diagnostics, profile: profile)
     // The reader's rules, then every rule that ran: one JUnit test case each.
-    let rules =
-      Self.readerRules(result.track, profile: profile)
-      + validator.applicableRules(to: result.track, in: context).map(\.id)
+    let rules = Self.checkedRules(
+      result.track, profile: profile, ran: validator.applicableRules(to: result.track, in: context))
     let id = report.nextTrackID
     report.cueTimes?.add(result.track, id: id)
     // The report takes the findings over, so that they are not held twice.
@@ -310,6 +325,26 @@ public struct CaptionCheck: Sendable {
       }
     }
     return result
+  }
+
+  /// Adds the `coverage.empty-track` finding to `result` when its track has no cue and its
+  /// reader did not refuse it (its error says so then).
+  private static func noteEmpty(_ result: inout ReadResult, file: String) {
+    guard !result.isRejected,
+      let finding = EmptyTrackRule().finding(for: result.track, file: file)
+    else { return }
+    result.diagnostics.insert(finding, at: 0)
+  }
+
+  /// Every rule checked on a track, in the order of `RuleRegistry`: its reader's rules,
+  /// `coverage.empty-track` and the rules that `ran` on it, those that are on.
+  private static func checkedRules(
+    _ track: Track, profile: ValidationProfile, ran: [any Rule]
+  ) -> [String] {
+    var checked = Set(readerRules(track, profile: profile) + ran.map(\.id))
+    let empty = EmptyTrackRule()
+    if profile.severity(of: empty) != nil { checked.insert(empty.id) }
+    return RuleRegistry.rules.map(\.id).filter(checked.contains)
   }
 
   /// The reader's rules that are on for a track.

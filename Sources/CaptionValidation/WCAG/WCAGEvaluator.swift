@@ -68,7 +68,18 @@ public struct WCAGEvaluator: Sendable {
       [.captions, .sdh, .subtitles].contains($0.track.kind ?? .subtitles) && $0.track.cues.isEmpty
     }.map(\.id)
   }
-  private var descriptionIDs: [String] { ids([.descriptions]) }
+  /// Description tracks count only with cues: an empty one describes nothing.
+  private var descriptionIDs: [String] { ids([.descriptions], withCues: true) }
+  /// The description tracks without a cue.
+  private var emptyDescriptionIDs: [String] {
+    tracks.filter { $0.track.kind == .descriptions && $0.track.cues.isEmpty }.map(\.id)
+  }
+  /// What a verdict says of description tracks without a cue, when there are some.
+  private var emptyDescriptions: String? {
+    let empty = emptyDescriptionIDs
+    guard !empty.isEmpty else { return nil }
+    return "description \(list(empty)) \(empty.count == 1 ? "has" : "have") no cues"
+  }
 
   /// The rules with findings at `severity` or above among `rules`, about `tracks` (or about
   /// the media when `tracks` is nil).
@@ -113,8 +124,10 @@ public struct WCAGEvaluator: Sendable {
       }
       return verdict(
         .unknown,
-        "video-only media without a description track: needs a transcript or an audio track, "
-          + "which captionkit cannot find")
+        "video-only media "
+          + (emptyDescriptions.map { "whose \($0)" } ?? "without a description track")
+          + ": needs a transcript or an audio track, which captionkit cannot find",
+        tracks: emptyDescriptionIDs)
     }
     return verdict(
       .notApplicable,
@@ -230,8 +243,10 @@ public struct WCAGEvaluator: Sendable {
     }
     return verdict(
       .unknown,
-      "no description track or described audio; a transcript would also meet 1.2.3, and "
-        + "captionkit cannot find one", rules: found(["description.missing"]))
+      (emptyDescriptions.map { "\($0) and there is no described audio" }
+        ?? "no description track or described audio")
+        + "; a transcript would also meet 1.2.3, and captionkit cannot find one",
+      tracks: emptyDescriptionIDs, rules: found(["description.missing"]))
   }
 
   func audioDescription() -> WCAGVerdict {
@@ -249,8 +264,10 @@ public struct WCAGEvaluator: Sendable {
       return verdict(status, evidence, tracks: tracks, rules: rules)
     }
     return verdict(
-      .fail, "no description track and no described audio stream",
-      rules: found(["description.missing"]))
+      .fail,
+      emptyDescriptions.map { "\($0), and no audio stream is marked as described" }
+        ?? "no description track and no described audio stream",
+      tracks: emptyDescriptionIDs, rules: found(["description.missing"]))
   }
 
   func extendedDescription() -> WCAGVerdict {
@@ -267,7 +284,9 @@ public struct WCAGEvaluator: Sendable {
     guard !descriptionIDs.isEmpty else {
       return verdict(
         .unknown,
-        "no description track: whether the pauses are long enough for descriptions is unknown")
+        (emptyDescriptions ?? "no description track")
+          + ": whether the pauses are long enough for descriptions is unknown",
+        tracks: emptyDescriptionIDs)
     }
     let extended = found(["description.needs-extended"], in: descriptionIDs)
     if !extended.isEmpty {

@@ -10,6 +10,20 @@ enum MediaSample {
 
   private static let made = Locked<String?>(nil)
 
+  /// `movie.mp4` in `folder`: the bundled lighthouse sample's picture and sound, without its
+  /// tracks (no sidecar of its own beside it).
+  static func bareMovie(in folder: TemporaryFolder) throws -> String {
+    let media = folder.path + "/movie.mp4"
+    try run(
+      "ffmpeg",
+      [
+        "-y", "-hide_banner", "-loglevel", "error", "-nostdin", "-i",
+        ValidateRulesTests.samples + "/lighthouse/lighthouse.mp4", "-map", "0:v", "-map", "0:a",
+        "-c", "copy", media,
+      ])
+    return media
+  }
+
   static func matroska() throws -> String {
     try made.withLock { made in
       if let made { return made }

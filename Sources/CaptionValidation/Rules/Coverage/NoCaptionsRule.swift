@@ -11,12 +11,8 @@ public struct NoCaptionsRule: ContextRule {
   public init() {}
 
   public func check(_ context: ValidationContext, tracks: [TrackInput], findings: inout Findings) {
-    guard let media = context.media, media.hasAudio else { return }
-    let displayed = tracks.filter {
-      MediaTracks.isDisplayed($0.kind) && $0.kind != .forced
-    }
-    // A track without a cue captions nothing (a sidecar of only a header).
-    guard displayed.allSatisfy({ $0.track.cues.isEmpty }) else { return }
+    guard let media = context.media, Self.findsNone(context, tracks: tracks) else { return }
+    let displayed = tracks.filter(Self.counts)
     let hint =
       "add captions as a sidecar file (\(Self.sidecarExample(media.path))) or a text "
       + "subtitle stream"
@@ -35,6 +31,19 @@ public struct NoCaptionsRule: ContextRule {
         "the media has an audio stream, but its caption and subtitle \(which) no cues",
         file: media.path, hint: "check that the right file was delivered; " + hint)
     }
+  }
+
+  /// True for a track that captions the dialogue when it has cues: captions, SDH and
+  /// subtitles (forced subtitles show only part of it).
+  public static func counts(_ track: TrackInput) -> Bool {
+    MediaTracks.isDisplayed(track.kind) && track.kind != .forced
+  }
+
+  /// True when the media of `context` has audio and no track of `tracks` that counts has a
+  /// cue: the rule then names every such track (a track without a cue captions nothing).
+  public static func findsNone(_ context: ValidationContext, tracks: [TrackInput]) -> Bool {
+    guard let media = context.media, media.hasAudio else { return false }
+    return tracks.filter(counts).allSatisfy { $0.track.cues.isEmpty }
   }
 
   static func sidecarExample(_ path: String?) -> String {
