@@ -122,6 +122,10 @@ enum MuxCommand: CaptionCommand {
         findings.finish(in: context)
         throw CommandFailure.rejected(spec.path)
       }
+      // Added all the same (a stream with no packet), but said: it is nearly always a mistake.
+      if let empty = EmptyTrackRule().finding(for: result.track, file: spec.path) {
+        findings.print(failure.note([empty]), in: context)
+      }
       let kind = spec.kind ?? named?.kind ?? result.track.kind
       if kind == .chapters || kind == .metadata {
         throw UsageError(

@@ -74,6 +74,10 @@ enum PackageCommand: CaptionCommand {
         findings.finish(in: context)
         throw CommandFailure.rejected(spec.path)
       }
+      // Packaged all the same (segments of only a header), but said.
+      if let empty = EmptyTrackRule().finding(for: result.track, file: spec.path) {
+        findings.print(failure.note([empty]), in: context)
+      }
       guard let language = spec.language ?? named?.language ?? result.track.language else {
         throw UsageError(
           "the language of \(spec.path) is not known; HLS renditions need one",

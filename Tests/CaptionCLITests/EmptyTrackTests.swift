@@ -147,6 +147,26 @@ struct EmptyTrackTests {
     #expect(try String(contentsOfFile: out + "3/two.fr.vtt", encoding: .utf8) == "WEBVTT\n")
   }
 
+  @Test func muxAddsAnEmptyTrackButSaysSo() throws {
+    let folder = try TemporaryFolder()
+    let empty = try folder.file("empty.en.vtt", "WEBVTT\n")
+    let output = folder.path + "/out.mkv"
+    let run = ToolRun([
+      "mux", ValidateRulesTests.samples + "/lighthouse/lighthouse.mp4", "--track", empty, "-o",
+      output,
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stderr.hasPrefix("\(empty): warning: the file has no cues [coverage.empty-track]\n"),
+      "\(run.stderr)")
+    #expect(run.stdout.contains("stream 3 added (subrip, en)"), "\(run.stdout)")
+    #expect(
+      ToolRun([
+        "mux", ValidateRulesTests.samples + "/lighthouse/lighthouse.mp4",
+        "--track", empty, "-o", folder.path + "/again.mkv", "--fail-on", "warning",
+      ]).status == 1)
+  }
+
   @Test(arguments: ["convert", "fix"])
   func noCommandWritesAnEmptySRTFile(command: String) throws {
     let folder = try TemporaryFolder()
