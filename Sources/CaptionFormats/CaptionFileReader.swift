@@ -116,10 +116,12 @@ public struct CaptionFileReader: Sendable {
       throw .tooLarge(path: path, size: bytes.count, limit: maximumSize)
     }
     // Zero bytes early on, and no caption signature: media or another binary file. (A caption
-    // file may hold a stray zero byte; its reader reports it.)
+    // file may hold a stray zero byte; its reader reports it. UTF-16 or UTF-32 without a byte
+    // order mark, named by --encoding or recognised by its zeros, is decoded first.)
     if !hasWideBOM(bytes), let zero = firstZero(bytes, limit: 8192),
       FormatRegistry.sniff(
-        Array(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...])) == nil
+        Array(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...])) == nil,
+      !isWideText(bytes)
     {
       throw .notCaptionFile(path: path, reason: "binary data (a zero byte at offset \(zero))")
     }
@@ -236,6 +238,25 @@ public struct CaptionFileReader: Sendable {
   }
 
   /// True when the bytes start with a UTF-16 or UTF-32 byte order mark (zero bytes expected).
+  /// True when `bytes` are UTF-16 or UTF-32 without a byte order mark whose start holds a
+  /// caption format's signature: in the encoding `--encoding` names, else in the one their
+  /// zero bytes show beyond doubt (confidence 0.9 or more).
+  private func isWideText(_ bytes: [UInt8]) -> Bool {
+    let wide: TextEncoding
+    if let encoding {
+      guard encoding.isUnicode, encoding != .utf8 else { return false }
+      wide = encoding
+    } else {
+      guard let guess = TextDecoding.unmarkedWideEncoding(bytes), guess.confidence >= 0.9 else {
+        return false
+      }
+      wide = guess.encoding
+    }
+    // The start is enough for a signature; a cut code unit at its end is only replaced.
+    let start = Array(bytes.prefix(4096))
+    return FormatRegistry.sniff(TextDecoding.decode(start, encoding: wide).utf8) != nil
+  }
+
   private func hasWideBOM(_ bytes: [UInt8]) -> Bool {
     bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
       || bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF])

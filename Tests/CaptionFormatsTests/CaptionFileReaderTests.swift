@@ -85,6 +85,48 @@ struct CaptionFileReaderTests {
     }
   }
 
+  /// UTF-16 of the text, high byte first or last, without a byte order mark.
+  static func utf16(_ text: String, bigEndian: Bool) -> [UInt8] {
+    text.utf16.flatMap { unit in
+      let (high, low) = (UInt8(unit >> 8), UInt8(unit & 0xFF))
+      return bigEndian ? [high, low] : [low, high]
+    }
+  }
+
+  @Test(arguments: [false, true])
+  func readsUTF16WithoutAByteOrderMark(bigEndian: Bool) throws {
+    let name = bigEndian ? "UTF-16BE" : "UTF-16LE"
+    for (text, path, format) in [
+      ("WEBVTT\n\n00:01.000 --> 00:02.000\nHéllo there\n", "a.vtt", TrackFormat.webvtt),
+      ("1\n00:00:01,000 --> 00:00:02,000\nHéllo there\n", "a.srt", .srt),
+    ] {
+      let bytes = Self.utf16(text, bigEndian: bigEndian)
+      let result = try CaptionFileReader().read(bytes: bytes, path: path)
+      #expect(result.track.format == format)
+      #expect(result.track.cues.map(\.text) == [CueText(plain: "Héllo there")])
+      #expect(result.track.encoding == name)
+      #expect(
+        result.diagnostics.map(\.message) == [
+          "file is not UTF-8; decoded as \(name) (guessed from the content, confidence 0.99)"
+        ])
+      // Named with --encoding, it is read the same, as requested.
+      let named = try CaptionFileReader(encoding: bigEndian ? .utf16BE : .utf16LE)
+        .read(bytes: bytes, path: path)
+      #expect(named.track.cues.count == 1)
+      #expect(
+        named.diagnostics.map(\.message) == ["file is not UTF-8; decoded as \(name) (as requested)"]
+      )
+    }
+    // Wide text that is no caption file is still refused as binary.
+    #expect(
+      throws: CaptionFileReader.Failure.notCaptionFile(
+        path: "b.vtt", reason: "binary data (a zero byte at offset \(bigEndian ? 0 : 1))")
+    ) {
+      try CaptionFileReader().read(
+        bytes: Self.utf16("hello there\n", bigEndian: bigEndian), path: "b.vtt")
+    }
+  }
+
   @Test func leavesAStrayZeroByteOfACaptionFileToItsReader() throws {
     let bytes = Array("WEBVTT\n\n00:01.000 --> 00:02.000\na\u{0}b\n".utf8)
     let result = try CaptionFileReader().read(bytes: bytes, path: "a.vtt")
