@@ -177,7 +177,7 @@ enum TranscriptCommand: CaptionCommand {
 
     let firstPath = inputs.first { $0.path != "-" }?.path
     let link = arguments.value("media") ?? media ?? firstPath.flatMap(mediaNextTo)
-    let bytes = document(
+    let bytes = try document(
       TranscriptTracks(
         captions: captions, descriptions: descriptions, chapters: chapters, language: language),
       pause: pause, title: arguments.value("title"),
@@ -201,10 +201,22 @@ enum TranscriptCommand: CaptionCommand {
   static func document(
     _ tracks: TranscriptTracks, pause: MediaTime, title: String?, name: String?, link: String?,
     output: String, format: TranscriptFormat
-  ) -> [UInt8] {
+  ) throws(CommandFailure) -> [UInt8] {
     let transcript = TranscriptBuilder(pause: pause).build(
       captions: tracks.captions, descriptions: tracks.descriptions, chapters: tracks.chapters,
       language: tracks.language)
+    // Cues whose text shows nothing (only markup, spaces or zero-width characters) leave
+    // chapter headings at most: nothing to publish.
+    guard transcript.entries.contains(where: { $0.kind != .chapter }) else {
+      let named = (tracks.captions + tracks.descriptions).map { track in
+        track.path.map { $0 == "-" ? "<stdin>" : $0 } ?? "-"
+      }
+      throw CommandFailure(
+        ExitCode.dataError,
+        "\(named.joined(separator: ", ")): no cue of captions or descriptions has text to make "
+          + "a transcript of; nothing was written",
+        hint: "check the files with captionkit validate")
+    }
     let options = TranscriptExportOptions(
       title: title ?? defaultTitle(name: name, transcript: transcript),
       mediaLink: link.map { mediaLink($0, output: output) })

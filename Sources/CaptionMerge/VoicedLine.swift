@@ -90,6 +90,13 @@ struct VoicedLine: Sendable, Hashable {
     guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
       let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
     else { return "" }
+    // Only invisible characters (a zero-width space, directional marks) is no text; beside
+    // text they stay, as they order it.
+    guard
+      scalars[start...end].contains(where: {
+        !$0.properties.isWhitespace && !$0.properties.isDefaultIgnorableCodePoint
+      })
+    else { return "" }
     return String(scalars[start...end])
   }
 

@@ -48,6 +48,28 @@ struct TranscriptCommandTests {
         == "error: \(empty): no cue of captions or descriptions to make a transcript of; "
         + "nothing was written\nhint: check the files with captionkit validate\n")
     #expect(!folder.exists("t.html"))
+    // Cues that show nothing: markup, a space, a zero-width space, a directional mark.
+    let blank = try folder.file(
+      "blank.vtt",
+      "WEBVTT\n\n00:01.000 --> 00:02.000\n<i> </i>\n\n00:03.000 --> 00:04.000\n\u{200B}\n\n"
+        + "00:05.000 --> 00:06.000\n\u{200F} \u{00A0}\n")
+    let invisible = ToolRun(["transcript", blank, "-o", output])
+    #expect(invisible.status == 65)
+    #expect(
+      invisible.stderr
+        == "error: \(blank): no cue of captions or descriptions has text to make a transcript "
+        + "of; nothing was written\nhint: check the files with captionkit validate\n")
+    #expect(!folder.exists("t.html"))
+  }
+
+  @Test func aCueOfOnlyInvisibleCharactersIsLeftOutAndMarksBesideTextStay() throws {
+    let folder = try TemporaryFolder()
+    let input = try folder.file(
+      "marks.vtt",
+      "WEBVTT\n\n00:01.000 --> 00:02.000\n\u{200B}\n\n00:02.000 --> 00:03.000\n\u{200F}Shalom\n")
+    let run = ToolRun(["transcript", input, "-o", "-", "--to", "text"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout == "Transcript: marks\n\n0:02 \u{200F}Shalom\n", "\(run.stdout)")
   }
 
   @Test func aCueTheReaderDroppedMakesTheStatusOneButTheRestIsWritten() throws {

@@ -80,7 +80,7 @@ struct BatchTranscripts {
       if tracks.captions.isEmpty && tracks.descriptions.isEmpty {
         throw TranscriptCommand.noTracks(input.path, language: tracks.language)
       }
-      let document = TranscriptCommand.document(
+      let document = try TranscriptCommand.document(
         tracks, pause: MediaTime(milliseconds: 2000), title: nil,
         name: SidecarName.baseName(ofMedia: input.path), link: input.path, output: output,
         format: format)
