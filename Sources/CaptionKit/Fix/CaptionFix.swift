@@ -200,9 +200,10 @@ public struct CaptionFix: Sendable {
         return ([], [])
       }
       readTrack = result.track
-      // Checked as the input's track, whatever the output's name says of its language.
-      result.track.language = input.track.language ?? result.track.language
-      result.track.kind = input.track.kind ?? result.track.kind
+      // Checked as the input's track was repaired, whatever the output's name says of its
+      // language and kind (`c2.out.vtt` is not in a language `out`).
+      result.track.language = input.track.language
+      result.track.kind = input.track.kind
       let written = ValidationContext(
         tracks: [result.track],
         media: MediaFacts(duration: mediaDuration, frameRate: frameRate), profile: profile)
@@ -218,9 +219,13 @@ public struct CaptionFix: Sendable {
     }
     var (remaining, syntax) = readBack(bytes)
     Self.keepRewrittenFindings(syntax, in: &changes)
-    if asItWas, bytes != inputBytes, !changes.contains(where: \.fixed) {
+    if asItWas, bytes != inputBytes, !changes.contains(where: \.fixed),
+      Self.writes(input.track, as: bytes, with: format, inputBytes: inputBytes)
+    {
       // Every change was one that writing could not make (a reader's finding the writer
-      // writes again): nothing was repaired after all.
+      // writes again): nothing was repaired after all. (A change that went part of the way,
+      // such as an end moved as far as the maximum duration lets it, is not fixed either,
+      // but it changed the track, and is written.)
       bytes = inputBytes
       remaining = readBack(bytes).remaining
     }
@@ -238,6 +243,16 @@ public struct CaptionFix: Sendable {
   /// back) still has as not made: the writer writes them again, as what was read (cue text
   /// such as a `<v>` without a name, a region defined twice). One the input did not have
   /// in those words is added as not made.
+  /// True when `track` written in `format` (with the line breaks of `inputBytes`) gives
+  /// `bytes`.
+  private static func writes(
+    _ track: Track, as bytes: [UInt8], with format: FormatRegistry.Entry, inputBytes: [UInt8]
+  ) -> Bool {
+    var written: [UInt8] = []
+    _ = format.writer.map { $0(track, &written) }
+    return keepingLineBreaks(written, of: inputBytes) == bytes
+  }
+
   static func keepRewrittenFindings(_ written: [Diagnostic], in changes: inout [RepairChange]) {
     for finding in written {
       let claimed = rewrittenPrefix + finding.message

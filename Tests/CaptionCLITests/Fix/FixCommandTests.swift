@@ -394,6 +394,33 @@ struct FixCommandTests {
         """)
   }
 
+  /// A cue too fast to read even at the maximum duration is lengthened to it: a repair that
+  /// goes part of the way is written, and reported as not fixed.
+  @Test func writesARepairThatGoesPartOfTheWay() throws {
+    let words = Array(repeating: "word", count: 30).joined(separator: " ")
+    let input = "WEBVTT\n\n00:01.000 --> 00:03.000\n\(words)\n"
+    let run = ToolRun(["fix", "-", "-o", "-", "--rules", "readability.cps"], stdin: input)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout == "WEBVTT\n\n00:00:01.000 --> 00:00:08.000\n\(words)\n")
+    #expect(
+      run.stderr.hasPrefix(
+        "<stdin>:3:1: warning: moved the end of cue 1 from 00:00:03.000 to 00:00:08.000 to read "
+          + "it at 17 characters per second; it would need 8.765 s, over the maximum 7.000 s "
+          + "[readability.cps]\n"), "\(run.stderr)")
+    #expect(run.stderr.hasSuffix("0 fixed, 1 not fixed, 1 left in <stdout>\n"), "\(run.stderr)")
+    // Fixed again, it stays as it is.
+    let again = ToolRun(["fix", "-", "-o", "-", "--rules", "readability.cps"], stdin: run.stdout)
+    #expect(again.stdout == run.stdout)
+    // What is left is checked as the input was repaired: the output's name is no language.
+    let folder = try TemporaryFolder()
+    let named = ToolRun(
+      ["fix", "-", "-o", folder.path + "/c2.out.vtt", "--rules", "readability.cps"], stdin: input)
+    #expect(
+      named.stderr.contains(
+        "c2.out.vtt:3:1: warning: cue 1 is 21.3 characters per second; the limit is 17 "),
+      "\(named.stderr)")
+  }
+
   @Test func refusesWhatItCannotDo() throws {
     let folder = try TemporaryFolder()
     let input = try folder.file("in.vtt", Self.legacy)
