@@ -29,7 +29,7 @@ extension TimingPass {
     let entry = entries[offset]
     let start = entry.cue.start
     let next = offset + 1 < entries.count ? entries[offset + 1] : nil
-    let number = entry.number
+    let name = entry.name
 
     trimToMaximum(at: offset)
     var end = entries[offset].cue.end
@@ -38,11 +38,11 @@ extension TimingPass {
     if isOn(TimingRepair.overlap), let later = sameplaceOverlap(after: offset, end: end) {
       let laterStart = later.cue.start
       let withGap = Self.time(laterStart, minus: gap)
-      var reason = "so that it ends where cue \(later.number) starts"
+      var reason = "so that it ends where \(later.name) starts"
       var target: MediaTime?
       if gap > 0, Self.duration(start, withGap) >= max(entry.need, trimFloor) {
         target = withGap
-        reason = "to leave \(gapName) before cue \(later.number)"
+        reason = "to leave \(gapName) before \(later.name)"
       } else if Self.duration(start, laterStart) >= trimFloor {
         target = laterStart
       } else if let earlier = earliestStart(
@@ -51,8 +51,8 @@ extension TimingPass {
       {
         change(
           TimingRepair.overlap, entry,
-          "moved cue \(number) from \(start)–\(end) to \(earlier)–\(laterStart), so that it "
-            + "ends where cue \(later.number) starts")
+          "moved \(name) from \(start)–\(end) to \(earlier)–\(laterStart), so that it "
+            + "ends where \(later.name) starts")
         entries[offset].cue.start = earlier
         entries[offset].cue.end = laterStart
         fixDuration(at: offset, after: latestEnd)
@@ -61,7 +61,7 @@ extension TimingPass {
       if let target {
         change(
           TimingRepair.overlap, entry,
-          "moved the end of cue \(number) from \(end) to \(target) \(reason)")
+          "moved the end of \(name) from \(end) to \(target) \(reason)")
         end = target
       }
     }
@@ -79,16 +79,16 @@ extension TimingPass {
         {
           change(
             TimingRepair.minGap, entry,
-            "moved the end of cue \(number) from \(end) to \(withGap) to leave \(gapName) "
-              + "before cue \(next.number)")
+            "moved the end of \(name) from \(end) to \(withGap) to leave \(gapName) "
+              + "before \(next.name)")
           end = withGap
         } else if Self.duration(start, next.cue.start) <= maximum,
           repair.mediaDuration.map({ $0 <= .zero || next.cue.start <= $0 }) ?? true
         {
           change(
             TimingRepair.minGap, entry,
-            "moved the end of cue \(number) from \(end) to \(next.cue.start), where cue "
-              + "\(next.number) starts, closing a gap shorter than "
+            "moved the end of \(name) from \(end) to \(next.cue.start), where "
+              + "\(next.name) starts, closing a gap shorter than "
               + Self.frames(repair.limits.minimumGapFrames))
           end = next.cue.start
         }
@@ -107,7 +107,7 @@ extension TimingPass {
     let trimmed = MediaTime(milliseconds: start.milliseconds + maximum)
     change(
       TimingRepair.maxDuration, entry,
-      "moved the end of cue \(entry.number) from \(end) to \(trimmed), the maximum duration "
+      "moved the end of \(entry.name) from \(end) to \(trimmed), the maximum duration "
         + "of " + Self.seconds(maximum))
     entries[offset].cue.end = trimmed
   }
@@ -207,15 +207,16 @@ extension TimingPass {
 
   /// Reports an extension under each rule whose finding it was meant to repair, fixed when
   /// that rule is now quiet.
-  private mutating func reportExtension(
+  mutating func reportExtension(
     of entry: Entry, from old: Cue, to new: Cue, next: Entry?
   ) {
     let oldDuration = Self.duration(old.start, old.end)
     let newDuration = Self.duration(new.start, new.end)
+    let name = entry.name
     let moved =
       new.start == old.start
-      ? "moved the end of cue \(entry.number) from \(old.end) to \(new.end)"
-      : "moved cue \(entry.number) from \(old.start)–\(old.end) to \(new.start)–\(new.end)"
+      ? "moved the end of \(name) from \(old.end) to \(new.end)"
+      : "moved \(name) from \(old.start)–\(old.end) to \(new.start)–\(new.end)"
     let short = shortfall(of: entry, next: next)
     if isOn(TimingRepair.zeroDuration), old.end <= old.start {
       let fixed = new.end > new.start
@@ -261,7 +262,7 @@ extension TimingPass {
       return "; it would need \(Self.seconds(entry.readingDuration)), over the maximum "
         + Self.seconds(maximum)
     }
-    if let next { return "; cue \(next.number) starts at \(next.cue.start)" }
+    if let next { return "; \(next.name) starts at \(next.cue.start)" }
     if let media = repair.mediaDuration { return "; the media ends at \(media)" }
     return ""
   }

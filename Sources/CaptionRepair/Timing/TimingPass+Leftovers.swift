@@ -19,35 +19,35 @@ extension TimingPass {
       let duration = Self.duration(cue.start, cue.end)
       let previous = offset > 0 ? entries[offset - 1] : nil
       let next = offset + 1 < entries.count ? entries[offset + 1] : nil
-      let number = entry.number
+      let name = entry.name
       let short = shortfall(of: entry, next: next)
       if let previous, cue.start < previous.cue.start {
         leftover(
           TimingRepair.outOfOrder, entry, reported: &reported,
-          "left cue \(number) at \(cue.start), before cue \(previous.number) at "
+          "left \(name) at \(cue.start), before \(previous.name) at "
             + "\(previous.cue.start)")
       }
       if cue.end <= cue.start {
         leftover(
           TimingRepair.zeroDuration, entry, reported: &reported,
-          "left cue \(number) ending at \(cue.end), at or before its start \(cue.start)" + short)
+          "left \(name) ending at \(cue.end), at or before its start \(cue.start)" + short)
       }
       if duration > 0, duration < minimum {
         leftover(
           TimingRepair.minDuration, entry, reported: &reported,
-          "left cue \(number) lasting \(Self.seconds(duration)), under the minimum "
+          "left \(name) lasting \(Self.seconds(duration)), under the minimum "
             + Self.seconds(minimum) + short)
       }
       if duration > maximum {
         leftover(
           TimingRepair.maxDuration, entry, reported: &reported,
-          "left cue \(number) lasting \(Self.seconds(duration)), over the maximum "
+          "left \(name) lasting \(Self.seconds(duration)), over the maximum "
             + Self.seconds(maximum))
       }
       if duration > 0, entry.readingDuration > duration {
         leftover(
           TimingRepair.charactersPerSecond, entry, reported: &reported,
-          "left cue \(number) lasting \(Self.seconds(duration)), too short to read at "
+          "left \(name) lasting \(Self.seconds(duration)), too short to read at "
             + "\(rateName)" + shortfall(of: entry, next: next, reading: true))
       }
       if gap > 0, let previous, cue.start >= previous.cue.start {
@@ -55,9 +55,9 @@ extension TimingPass {
         if shortGap > 0, shortGap < gap {
           leftover(
             TimingRepair.minGap, entry, reported: &reported,
-            "left the \(Self.seconds(shortGap)) gap between cue \(previous.number) and cue "
-              + "\(number): ending cue \(previous.number) earlier would leave it too short, "
-              + "and where cue \(number) starts, longer than the maximum "
+            "left the \(Self.seconds(shortGap)) gap between \(previous.name) and "
+              + "\(name): ending \(previous.name) earlier would leave it too short, "
+              + "and where \(name) starts, longer than the maximum "
               + Self.seconds(maximum))
         }
       }
@@ -67,22 +67,22 @@ extension TimingPass {
         let earlier = entries[latest]
         let reason =
           earlier.cue.start > cue.start
-          ? "cue \(earlier.number) starts after it, out of order"
+          ? "\(earlier.name) starts after it, out of order"
           : earlier.placement != entry.placement
             ? "they are shown at different places"
             : !inOrder
               ? "the cues are not in order of start time"
-              : "ending cue \(earlier.number) where cue \(number) starts would leave it "
+              : "ending \(earlier.name) where \(name) starts would leave it "
                 + "\(Self.seconds(Self.duration(earlier.cue.start, cue.start))), under the "
                 + "minimum \(Self.seconds(trimFloor))"
         leftover(
           TimingRepair.overlap, entry, reported: &reported,
-          "left cue \(number) overlapping cue \(earlier.number): " + reason)
+          "left \(name) overlapping \(earlier.name): " + reason)
       }
       if let media = repair.mediaDuration, media > .zero, cue.start >= media {
         leftover(
           TimingRepair.beyondMedia, entry, reported: &reported,
-          "left cue \(number) starting at \(cue.start), after the media ends at \(media)")
+          "left \(name) starting at \(cue.start), after the media ends at \(media)")
       }
       if latest.map({ cue.end > entries[$0].cue.end }) ?? true { latest = offset }
     }

@@ -18,8 +18,15 @@ struct TimingPass {
     /// the maximum.
     var need: Int64
 
+    /// Which part it is (1 for the first) of a cue the line repair split; nil for a cue
+    /// not split.
+    var part: Int?
+
     /// The cue's number in messages: 1-based, as read.
     var number: Int { index + 1 }
+
+    /// How messages name the cue: `cue 4`, or `part 2 of cue 4` for a part of a split cue.
+    var name: String { part.map { "part \($0) of cue \(number)" } ?? "cue \(number)" }
   }
 
   let repair: TimingRepair
@@ -71,6 +78,18 @@ struct TimingPass {
           placement: TimingPlacement(cue.settings),
           readingDuration: reading, need: need))
     }
+    // The parts of a split cue: consecutive cues of one origin.
+    var first = 0
+    while first < entries.count {
+      var last = first
+      while last + 1 < entries.count, entries[last + 1].index == entries[first].index {
+        last += 1
+      }
+      if last > first {
+        for offset in first...last { entries[offset].part = offset - first + 1 }
+      }
+      first = last + 1
+    }
     self.entries = entries
     if gapOn, repair.frameRate == nil, limits.minimumGapFrames > 0, cues.count > 1 {
       changes.append(
@@ -120,8 +139,8 @@ struct TimingPass {
       changes.append(
         RepairChange(
           rule: TimingRepair.outOfOrder, cueIndex: entry.index,
-          message: "moved cue \(entry.number), starting at \(entry.cue.start), before cue "
-            + "\(later.number) at \(later.cue.start)"))
+          message: "moved \(entry.name), starting at \(entry.cue.start), before "
+            + "\(later.name) at \(later.cue.start)"))
     }
   }
 
@@ -158,7 +177,7 @@ struct TimingPass {
       changes.append(
         RepairChange(
           rule: TimingRepair.beyondMedia, cueIndex: entries[offset].index,
-          message: "moved the end of cue \(entries[offset].number) from \(old) to \(end), "
+          message: "moved the end of \(entries[offset].name) from \(old) to \(end), "
             + "where the media ends"))
     }
     guard let first = entries.firstIndex(where: { $0.cue.start >= end }) else { return }
@@ -182,7 +201,7 @@ struct TimingPass {
       moved.append(
         RepairChange(
           rule: TimingRepair.beyondMedia, cueIndex: entries[offset].index,
-          message: "moved cue \(entries[offset].number) from \(old.start)–\(old.end) to "
+          message: "moved \(entries[offset].name) from \(old.start)–\(old.end) to "
             + "\(start)–\(next), before the media ends at \(end)"))
       next = start
     }

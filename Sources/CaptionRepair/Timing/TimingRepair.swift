@@ -70,6 +70,7 @@ public struct TimingRepair: Sendable {
     pass.sort()
     if pass.isInOrder {
       pass.clampToMedia()
+      pass.spreadSplitCues()
       pass.fixCues()
     } else {
       pass.fixMaximumDurations()

@@ -248,6 +248,38 @@ struct TimingRepairTests {
       ])
   }
 
+  /// The parts of a split cue (one origin) share the free time after them: each gets what
+  /// it needs to be read, not only the last.
+  @Test func spreadsThePartsOfASplitCueOverTheFreeTimeAfterThem() {
+    let text = String(repeating: "a", count: 34)
+    let parts = [H.cue(1000, 2000, text), H.cue(2000, 3000, text)]
+    let (repaired, changes) = H.repair().repair(parts, origins: [0, 0])
+    #expect(H.times(repaired) == ["1000–3000", "3000–5000"])
+    #expect(
+      changes == [
+        RepairChange(
+          rule: "readability.cps", cueIndex: 0,
+          message: "moved the end of part 1 of cue 1 from 00:00:02.000 to 00:00:03.000 to read "
+            + "it at 17 characters per second"),
+        RepairChange(
+          rule: "readability.cps", cueIndex: 0,
+          message: "moved part 2 of cue 1 from 00:00:02.000–00:00:03.000 to "
+            + "00:00:03.000–00:00:05.000 to read it at 17 characters per second"),
+      ])
+    // Short of room, they share what there is in proportion, and touch the next cue.
+    let crowded = parts + [H.cue(4000, 5000, "b")]
+    let (shared, notes) = H.repair().repair(crowded, origins: [0, 0, 1])
+    #expect(H.times(shared) == ["1000–2500", "2500–4000", "4000–5000"])
+    #expect(notes.map(\.fixed) == [false, false])
+    #expect(
+      notes.first?.message
+        == "moved the end of part 1 of cue 1 from 00:00:02.000 to 00:00:02.500 to read it at "
+        + "17 characters per second; part 2 of cue 1 starts at 00:00:02.500")
+    // Cues of different origins are not parts of one: only the second grows.
+    let (apart, _) = H.repair().repair(parts, origins: [0, 1])
+    #expect(H.times(apart) == ["1000–2000", "2000–4000"])
+  }
+
   @Test func trimsACueLongerThanTheMaximum() {
     let result = Self.run([H.cue(0, 9000)])
     #expect(result.times == ["0–7000"])
