@@ -163,12 +163,12 @@ public struct SidecarName: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// A name part read as a language: a well-formed tag whose primary language is an ISO 639
-  /// code of 2 or 3 letters (`en`, `pt-BR`, `zh-Hant`, `yue`), so that words of a title
-  /// (`Movie`) are not taken for one. An ISO 639-2 code that has a two-letter twin (`eng`,
-  /// `fre`, `ger`), as media servers accept in names, is read as that tag (`en`), as a
-  /// container's code is.
+  /// code (`en`, `pt-BR`, `zh-Hant`, `yue`: `ISO639.isKnown`), so that words of a title
+  /// (`Movie`) and other words of a name (`movie.cut.srt`, `c2.out.vtt`) are not taken for
+  /// one. An ISO 639-2 code that has a two-letter twin (`eng`, `fre`, `ger`), as media
+  /// servers accept in names, is read as that tag (`en`), as a container's code is.
   static func language(for part: String) -> LanguageTag? {
-    guard let tag = LanguageTag(part), (2...3).contains(tag.language.count) else { return nil }
+    guard let tag = LanguageTag(part), ISO639.isKnown(tag.language) else { return nil }
     if tag.language.count == 3, tag.rawValue.count == 3,
       let short = ISO639.twoLetter[tag.language.lowercased()]
     {

@@ -53,11 +53,27 @@ struct SidecarNameTests {
     let parsed = try #require(SidecarName(fileName: "Back.to.the.Future.srt"))
     #expect(parsed.baseName == "Back.to.the.Future")
     #expect(parsed.language == nil)
-    // Alone, a short last word is ambiguous; the media file name settles it.
-    #expect(SidecarName(fileName: "Ice.Age.srt")?.language?.rawValue == "age")
-    let relative = try #require(SidecarName(fileName: "Ice.Age.srt", mediaFileName: "Ice.Age.mkv"))
+    // A short word that is no ISO 639 code is no language.
+    for name in ["Ice.Age.srt", "c2.out.vtt", "movie.cut.srt", "movie.sub.srt", "movie.web.vtt"] {
+      #expect(SidecarName(fileName: name)?.language == nil, "\(name)")
+    }
+    // Alone, a last word that is also a code is ambiguous; the media file name settles it.
+    #expect(SidecarName(fileName: "Huckleberry.Fin.srt")?.language?.rawValue == "fi")
+    let relative = try #require(
+      SidecarName(fileName: "Huckleberry.Fin.srt", mediaFileName: "Huckleberry.Fin.mkv"))
     #expect(relative.language == nil)
-    #expect(relative.baseName == "Ice.Age")
+    #expect(relative.baseName == "Huckleberry.Fin")
+  }
+
+  @Test func languageCodesOfISO639AreLanguages() {
+    let cases = [
+      ("movie.yue.srt", "yue"), ("movie.cmn-Hant.srt", "cmn-Hant"), ("movie.und.vtt", "und"),
+      ("movie.fil.srt", "fil"), ("movie.haw.vtt", "haw"), ("movie.EN.vtt", "en"),
+      ("movie.pt-BR.vtt", "pt-BR"), ("movie.ger.srt", "de"),
+    ]
+    for (name, tag) in cases {
+      #expect(SidecarName(fileName: name)?.language?.rawValue == tag, "\(name)")
+    }
   }
 
   @Test func belongsToItsMediaFile() {
