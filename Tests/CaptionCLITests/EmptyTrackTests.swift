@@ -102,6 +102,11 @@ struct EmptyTrackTests {
       run.stdout.contains("\(empty): warning: the file has no cues [coverage.empty-track]"),
       "\(run.stdout)")
     #expect(!run.stdout.contains("coverage.no-captions"))
+    // The empty track stands for no dialogue: the other is compared with the audio, and no
+    // cue is reported missing from the empty one.
+    #expect(run.stdout.contains("captions 00:00:01.000 of "), "\(run.stdout)")
+    #expect(run.stdout.contains("(track 2); audio not analysed"), "\(run.stdout)")
+    #expect(!run.stdout.contains("translation.cue-alignment"), "\(run.stdout)")
   }
 
   @Test func anEmptyStreamIsNamedByItsIndex() throws {

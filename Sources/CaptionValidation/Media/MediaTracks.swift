@@ -35,9 +35,10 @@ public struct MediaTracks: Sendable {
 
   /// The track of the source language whose cues stand for the dialogue: captions or SDH
   /// in that language, else its subtitles, else any captions or SDH, else the first
-  /// displayed track that is not forced.
+  /// displayed track that is not forced. A track without a cue stands for nothing
+  /// (`coverage.empty-track` reports it).
   public func dialogue(source: LanguageTag?) -> TrackInput? {
-    let full = displayed.filter { $0.kind != .forced }
+    let full = displayed.filter { $0.kind != .forced && !$0.track.cues.isEmpty }
     let inSource = full.filter { track in
       guard let source, let language = track.language else { return false }
       return Self.sameLanguage(language, source)

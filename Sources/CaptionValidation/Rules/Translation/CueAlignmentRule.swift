@@ -22,10 +22,11 @@ public struct CueAlignmentRule: ContextRule {
     }
   }
 
-  /// The subtitle or caption tracks in another language than the source.
+  /// The subtitle or caption tracks in another language than the source; not those without
+  /// a cue, which `coverage.empty-track` reports once rather than each cue as missing.
   static func translations(of source: TrackInput, in media: MediaTracks) -> [TrackInput] {
     media.displayed.filter { track in
-      guard track.kind != .forced, let language = track.language,
+      guard track.kind != .forced, !track.track.cues.isEmpty, let language = track.language,
         let sourceLanguage = source.language
       else { return false }
       return !MediaTracks.sameLanguage(language, sourceLanguage)
