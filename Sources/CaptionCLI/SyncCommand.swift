@@ -106,6 +106,12 @@ enum SyncCommand: CaptionCommand {
       let other = try inputOptions.read(target, in: context)
       if other.isRejected { throw CommandFailure.rejected(target) }
       reference = CaptionSync.reference(of: other.track)
+      if reference.duration == 0 {
+        let what = other.track.cues.isEmpty ? "no cues" : "no cue of speech"
+        return refuse(
+          name, "\(target) has \(what) to align the captions to; nothing was written", format,
+          in: context)
+      }
     }
 
     let found: CaptionSync.Result

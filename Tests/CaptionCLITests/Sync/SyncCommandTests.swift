@@ -117,7 +117,19 @@ struct SyncCommandTests {
     run = ToolRun(["sync", Self.captions, "--to", silent, "-o", folder.path + "/out.vtt"])
     #expect(run.status == 1)
     #expect(run.stderr.contains("error: no speech was found in the audio of \(silent)"))
-    #expect(try folder.listing() == ["few.vtt"])
+    // A caption file to align to that has no cue, or only sound labels.
+    let empty = try folder.file("empty.vtt", "WEBVTT\n")
+    let sounds = try folder.file(
+      "sounds.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n[thunder]\n")
+    for (target, what) in [(empty, "no cues"), (sounds, "no cue of speech")] {
+      run = ToolRun(["sync", Self.captions, "--to", target, "-o", folder.path + "/out.vtt"])
+      #expect(run.status == 1)
+      #expect(
+        run.stderr
+          == "\(Self.captions): error: \(target) has \(what) to align the captions to; nothing "
+          + "was written [timing.sync-alignment]\n")
+    }
+    #expect(try folder.listing() == ["empty.vtt", "few.vtt", "sounds.vtt"])
   }
 
   @Test func refusesMediaWithoutAudio() throws {
