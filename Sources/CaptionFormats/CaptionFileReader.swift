@@ -237,7 +237,6 @@ public struct CaptionFileReader: Sendable {
     return nil
   }
 
-  /// True when the bytes start with a UTF-16 or UTF-32 byte order mark (zero bytes expected).
   /// True when `bytes` are UTF-16 or UTF-32 without a byte order mark whose start holds a
   /// caption format's signature: in the encoding `--encoding` names, else in the one their
   /// zero bytes show beyond doubt (confidence 0.9 or more).
@@ -257,6 +256,7 @@ public struct CaptionFileReader: Sendable {
     return FormatRegistry.sniff(TextDecoding.decode(start, encoding: wide).utf8) != nil
   }
 
+  /// True when the bytes start with a UTF-16 or UTF-32 byte order mark (zero bytes expected).
   private func hasWideBOM(_ bytes: [UInt8]) -> Bool {
     bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
       || bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF])

@@ -239,10 +239,6 @@ public struct CaptionFix: Sendable {
     breaksLinesWithCRLF(input) ? withCRLF(bytes) : bytes
   }
 
-  /// Marks the changes for readers' findings that `written` (the findings of the output read
-  /// back) still has as not made: the writer writes them again, as what was read (cue text
-  /// such as a `<v>` without a name, a region defined twice). One the input did not have
-  /// in those words is added as not made.
   /// True when `track` written in `format` (with the line breaks of `inputBytes`) gives
   /// `bytes`.
   private static func writes(
@@ -253,6 +249,10 @@ public struct CaptionFix: Sendable {
     return keepingLineBreaks(written, of: inputBytes) == bytes
   }
 
+  /// Marks the changes for readers' findings that `written` (the findings of the output read
+  /// back) still has as not made: the writer writes them again, as what was read (cue text
+  /// such as a `<v>` without a name, a region defined twice). One the input did not have
+  /// in those words is added as not made.
   static func keepRewrittenFindings(_ written: [Diagnostic], in changes: inout [RepairChange]) {
     for finding in written {
       let claimed = rewrittenPrefix + finding.message

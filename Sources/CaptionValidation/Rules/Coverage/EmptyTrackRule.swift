@@ -15,15 +15,12 @@ public struct EmptyTrackRule: Rule {
 
   /// The finding for `track` when it has no cue, at the rule's default severity; nil when
   /// it has cues. `file` names the file the finding is about (the media file of a stream).
-  public func finding(for track: Track, file: String?, id trackID: String? = nil)
-    -> Diagnostic?
-  {
+  public func finding(for track: Track, file: String?) -> Diagnostic? {
     guard track.cues.isEmpty else { return nil }
     let name = track.stream.map { "stream \($0)" } ?? "the file"
     let what = track.kind == .chapters ? "chapters" : "cues"
     return Diagnostic(
       rule: id, severity: defaultSeverity, message: "\(name) has no \(what)", file: file,
-      track: trackID,
       hint: "check that the right file was delivered and that what wrote it did not fail")
   }
 }
