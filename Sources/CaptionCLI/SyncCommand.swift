@@ -93,14 +93,18 @@ enum SyncCommand: CaptionCommand {
         // Damaged audio (FFmpegError) is input that cannot be read and keeps its own status.
         switch error.reason {
         case .noAudioStream:
-          return refuse(name, "\(target) has no audio to find speech in", format, in: context)
+          return refuse(
+            name, "\(target) has no audio to find speech in; nothing was written", format,
+            in: context)
         case .noSuchStream, .notAudio:
           throw UsageError("\(error)", hint: "'captionkit probe \(target)' lists the streams")
         }
       }
       reference = Timeline(activity: activity)
       if reference.duration == 0 {
-        return refuse(name, "no speech was found in the audio of \(target)", format, in: context)
+        return refuse(
+          name, "no speech was found in the audio of \(target); nothing was written", format,
+          in: context)
       }
     } else {
       let other = try inputOptions.read(target, in: context)

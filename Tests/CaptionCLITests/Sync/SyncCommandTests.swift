@@ -116,7 +116,9 @@ struct SyncCommandTests {
     let silent = Self.samples.appendingPathComponent("flawed/bare.mp4").path
     run = ToolRun(["sync", Self.captions, "--to", silent, "-o", folder.path + "/out.vtt"])
     #expect(run.status == 1)
-    #expect(run.stderr.contains("error: no speech was found in the audio of \(silent)"))
+    #expect(
+      run.stderr.contains(
+        "error: no speech was found in the audio of \(silent); nothing was written"))
     // A caption file to align to that has no cue, or only sound labels.
     let empty = try folder.file("empty.vtt", "WEBVTT\n")
     let sounds = try folder.file(
@@ -145,8 +147,8 @@ struct SyncCommandTests {
     #expect(run.status == 1, "\(run.stderr)")
     #expect(
       run.stderr
-        == "\(Self.captions): error: \(video) has no audio to find speech in "
-        + "[timing.sync-alignment]\n")
+        == "\(Self.captions): error: \(video) has no audio to find speech in; nothing was "
+        + "written [timing.sync-alignment]\n")
     // A stream that is not audio is a mistake on the command line instead.
     run = ToolRun(
       ["sync", Self.captions, "--to", video, "-o", folder.path + "/out.vtt", "--audio-stream", "0"])
