@@ -952,12 +952,8 @@ final class TTMLDocumentHandler: XMLStreamDelegate {
     let cue = Cue(
       id: current.id, start: current.begin, end: end, settings: current.settings,
       text: text.text, rawText: text.raw, location: current.location)
-    if end < current.begin {
-      report(
-        .error, "cue \(current.number) ends at \(end), before its start \(current.begin)",
-        at: current.location, cue: cue.reference(index: cues.count + 1),
-        hint: "swap the times or correct the end")
-    }
+    // An end before the begin is kept as read: `timing.zero-duration` (and `convert`'s
+    // `convert.end-before-start`) report it, as for the other formats.
     // Findings about this cue name it.
     let reference = cue.reference(index: cues.count + 1)
     let prefix = "cue \(current.number) "
