@@ -44,14 +44,11 @@ extension CommandFailure {
       hint: "correct what the findings above name, then run the command again")
   }
 
-  /// Refuses to write `track` as SRT when it has no cue: SRT has no header, so such a file
+  /// The refusal to write a track without a cue as SRT: SRT has no header, so such a file
   /// is empty, and an empty file is read as no caption file (by captionkit and by FFmpeg
   /// alike). `path` names the input.
-  static func refuseEmptySRT(_ track: Track, path: String, format: TrackFormat)
-    throws(CommandFailure)
-  {
-    guard format == .srt, track.cues.isEmpty else { return }
-    throw CommandFailure(
+  static func emptySRTRefusal(path: String) -> CommandFailure {
+    CommandFailure(
       ExitCode.dataError, emptySRT(path == "-" ? "<stdin>" : path) + "; nothing was written",
       hint: emptySRTHint)
   }

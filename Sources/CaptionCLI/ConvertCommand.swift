@@ -72,7 +72,7 @@ enum ConvertCommand: CaptionCommand {
     }
     if entry.format == .srt, result.track.cues.isEmpty {
       findings.finish(in: context)
-      try CommandFailure.refuseEmptySRT(result.track, path: input, format: entry.format)
+      throw CommandFailure.emptySRTRefusal(path: input)
     }
     // Every finding, printed or not, counts for the exit status.
     failure.note(result.diagnostics)

@@ -94,7 +94,9 @@ enum FixCommand: CaptionCommand {
     try CommandFailure.refuseUnreadParts(of: result, path: input, copy: "fixed", in: context)
     let entry = try outputFormat(
       arguments.value("to"), output: output, input: result.track.format)
-    try CommandFailure.refuseEmptySRT(result.track, path: input, format: entry.format)
+    if entry.format == .srt, result.track.cues.isEmpty {
+      throw CommandFailure.emptySRTRefusal(path: input)
+    }
 
     // The media: its frame rate (unless --fps says) and duration.
     var mediaDuration: MediaTime?

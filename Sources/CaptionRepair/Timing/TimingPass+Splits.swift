@@ -4,8 +4,8 @@ extension TimingPass {
   /// Spreads the parts of each cue the line repair split over the free time after them,
   /// when a part is shorter than it needs: the split divided the cue's own time among its
   /// parts, so only the last part could otherwise grow into the time after it, and the others
-  /// would stay too fast to read. The parts are consecutive entries of one origin, each
-  /// starting where the one before ends. They keep their order and touch as before; the
+  /// would stay too fast to read. The parts are consecutive entries numbered from part 1,
+  /// each starting where the one before ends. They keep their order and touch as before; the
   /// first keeps its start; together they take what they need (each part in proportion to
   /// its need), up to the next cue (less the gap) or the media's end.
   mutating func spreadSplitCues() {
@@ -13,10 +13,13 @@ extension TimingPass {
     var first = 0
     while first < entries.count {
       var last = first
-      while last + 1 < entries.count, entries[last + 1].index == entries[first].index,
-        entries[last + 1].cue.start == entries[last].cue.end
-      {
-        last += 1
+      if entries[first].part == 1 {
+        while last + 1 < entries.count, let part = entries[last].part,
+          entries[last + 1].part == part + 1,
+          entries[last + 1].cue.start == entries[last].cue.end
+        {
+          last += 1
+        }
       }
       if last > first { spread(first...last) }
       first = last + 1
