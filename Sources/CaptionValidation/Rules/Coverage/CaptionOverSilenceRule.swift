@@ -1,11 +1,12 @@
 public import CaptionCore
 
-/// `coverage.caption-over-silence`: a long cue with speech in it shown entirely while the
-/// audio is silent (the captions may have drifted).
+/// `coverage.caption-over-silence`: a long cue with speech in it shown entirely while no
+/// speech is detected in the audio (the captions may have drifted). "Silence" is the absence
+/// of speech: the audio may hold music, noise or effects.
 public struct CaptionOverSilenceRule: ContextRule {
   public var id: String { "coverage.caption-over-silence" }
   public var defaultSeverity: Severity { .remark }
-  public var summary: String { "a long cue shown entirely over silence" }
+  public var summary: String { "a long cue shown entirely while no speech is heard" }
   public var needs: RuleNeeds { [.media, .audio] }
 
   public init() {}
@@ -25,8 +26,8 @@ public struct CaptionOverSilenceRule: ContextRule {
         speech.overlap(start: start, end: end) == 0
       else { continue }
       findings.add(
-        "cue \(offset + 1) (\(cue.start) to \(cue.end)) holds speech but the audio is silent "
-          + "throughout",
+        "cue \(offset + 1) (\(cue.start) to \(cue.end)) holds speech, but no speech is "
+          + "detected in the audio while it is shown",
         in: dialogue, cue: offset + 1,
         hint: "check the cue's timing against the audio (a constant offset shows as "
           + "timing.sync-offset)")

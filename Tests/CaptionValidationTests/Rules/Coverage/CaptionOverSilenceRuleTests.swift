@@ -27,8 +27,8 @@ struct CaptionOverSilenceRuleTests {
       ], audio: MediaHarness.speech([(1, 4)], duration: 60))
     #expect(
       found == [
-        "1 1️⃣ cue 2 (00:00:10.000 to 00:00:13.000) holds speech but the audio is silent "
-          + "throughout"
+        "1 1️⃣ cue 2 (00:00:10.000 to 00:00:13.000) holds speech, but no speech is "
+          + "detected in the audio while it is shown"
       ])
   }
 }
