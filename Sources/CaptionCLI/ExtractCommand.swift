@@ -58,7 +58,11 @@ enum ExtractCommand: CaptionCommand {
     if folder == "-" {
       throw UsageError("extract writes files: '-o' takes a folder, not standard output")
     }
-    try checkInput(media)
+    do throws(InputFailure) {
+      try MediaInput.checkInput(media)
+    } catch {
+      throw CommandFailure(error)
+    }
     try checkFolder(folder ?? ".")
 
     // One pass: the text streams, and the CEA-608 captions of the video or a caption stream.
@@ -271,22 +275,6 @@ enum ExtractCommand: CaptionCommand {
           "stream \(index) of \(media) holds \(stream.codec) subtitles, which are not read "
             + "(\(available))")
       }
-    }
-  }
-
-  /// A missing input exits 66 before FFmpeg is loaded.
-  private static func checkInput(_ path: String) throws(CommandFailure) {
-    var status = stat()
-    guard stat(path, &status) == 0 else {
-      let code = errno
-      if code == ENOENT || code == ENOTDIR {
-        throw CommandFailure(ExitCode.noInput, "\(path): no such file")
-      }
-      throw CommandFailure(
-        ExitCode.noInput, "\(path): cannot read: \(SystemError.describe(code))")
-    }
-    if (status.st_mode & S_IFMT) == S_IFDIR {
-      throw CommandFailure(ExitCode.noInput, "\(path): cannot read: it is a folder")
     }
   }
 

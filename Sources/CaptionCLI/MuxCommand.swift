@@ -101,7 +101,11 @@ enum MuxCommand: CaptionCommand {
     if FileIdentity.same(media, output) {
       throw UsageError("the output '\(output)' is the input file; inputs are never overwritten")
     }
-    try checkInput(media)
+    do throws(InputFailure) {
+      try MediaInput.checkInput(media)
+    } catch {
+      throw CommandFailure(error)
+    }
 
     var failure = try FailThreshold(arguments)
     var findings = FindingPrinter(limit: limit)
@@ -213,21 +217,6 @@ enum MuxCommand: CaptionCommand {
     return failure.status
   }
 
-  /// A missing input exits 66 before FFmpeg is loaded.
-  private static func checkInput(_ path: String) throws(CommandFailure) {
-    var status = stat()
-    guard stat(path, &status) == 0 else {
-      let code = errno
-      if code == ENOENT || code == ENOTDIR {
-        throw CommandFailure(ExitCode.noInput, "\(path): no such file")
-      }
-      throw CommandFailure(
-        ExitCode.noInput, "\(path): cannot read: \(SystemError.describe(code))")
-    }
-    if (status.st_mode & S_IFMT) == S_IFDIR {
-      throw CommandFailure(ExitCode.noInput, "\(path): cannot read: it is a folder")
-    }
-  }
 }
 
 extension Diagnostic {

@@ -27,7 +27,7 @@ public struct CaptionFileReader: Sendable {
 
     public var description: String {
       switch self {
-      case .missing(let path): return "\(path): no such file"
+      case .missing(let path): return "\(path): \(SystemError.missing(path))"
       case .unreadable(let path, let reason): return "\(path): cannot read: \(reason)"
       case .tooLarge(let path, let size?, let limit):
         return "\(path): \(size) bytes is over the input limit of \(limit) bytes"

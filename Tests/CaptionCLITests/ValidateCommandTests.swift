@@ -127,6 +127,36 @@ struct ValidateCommandTests {
     #expect(run.stdout == "checked 0 files: 0 errors, 0 warnings, 0 remarks\n")
   }
 
+  /// A symbolic link that leads to no file, in a folder or beside a media file, is reported
+  /// missing with where it leads, never passed over: the file it stood for was not checked.
+  @Test func aBrokenLinkIsReportedWithWhereItLeads() throws {
+    let folder = try TemporaryFolder()
+    try folder.file("a.vtt", SampleText.webvtt)
+    #expect(symlink("/nonexistent/b.srt", folder.path + "/b.srt") == 0)
+    #expect(symlink("gone.vtt", folder.path + "/c.vtt") == 0)
+    #expect(symlink("/nonexistent/notes.txt", folder.path + "/notes.txt") == 0)
+    let run = ToolRun(["validate", folder.path])
+    #expect(run.status == 66)
+    #expect(
+      run.stderr
+        == "error: \(folder.path)/b.srt: no such file (a symbolic link to "
+        + "'/nonexistent/b.srt', which does not exist)\n"
+        + "error: \(folder.path)/c.vtt: no such file (a symbolic link to 'gone.vtt', which "
+        + "does not exist)\n")
+    #expect(run.stdout == "checked 1 file: 0 errors, 0 warnings, 0 remarks\n")
+    // Named on the command line, as a media file, and as a media file's sidecar.
+    let named = ToolRun(["validate", folder.path + "/c.vtt"])
+    #expect(named.status == 66)
+    #expect(named.stderr.contains("c.vtt: no such file (a symbolic link to 'gone.vtt'"))
+    #expect(symlink("/nonexistent/movie.mp4", folder.path + "/movie.mp4") == 0)
+    let media = ToolRun(["validate", folder.path + "/movie.mp4"])
+    #expect(media.status == 66)
+    #expect(
+      media.stderr
+        == "error: \(folder.path)/movie.mp4: no such file (a symbolic link to "
+        + "'/nonexistent/movie.mp4', which does not exist)\n")
+  }
+
   @Test func reportsBadInputsAndChecksTheRest() throws {
     let folder = try TemporaryFolder()
     let good = try folder.file("a.vtt", SampleText.webvtt)

@@ -24,7 +24,7 @@ public enum SidecarDiscovery {
   }
 
   /// The sidecars of the media file at `mediaPath`, found by listing its folder; only regular
-  /// files (or links to them) count.
+  /// files (or links to them, or links that lead to no file) count.
   public static func sidecars(forMedia mediaPath: String) throws(Failure) -> [Sidecar] {
     try scan(forMedia: mediaPath).sidecars
   }
@@ -41,7 +41,7 @@ public enum SidecarDiscovery {
     let folder = folderPath(of: mediaPath)
     let listed = folder ?? "."
     guard let directory = opendir(listed) else {
-      throw Failure(folder: listed, reason: describe(errno))
+      throw Failure(folder: listed, reason: SystemError.describe(errno))
     }
     defer { closedir(directory) }
     let mediaName = lastComponent(mediaPath)
@@ -132,17 +132,17 @@ public enum SidecarDiscovery {
     return folder.hasSuffix("/") ? folder + name : folder + "/" + name
   }
 
+  /// Whether `path` is a regular file, a link to one, or a link that leads to no file (kept,
+  /// so that reading it reports the sidecar missing instead of passing it over in silence).
   private static func isRegularFile(_ path: String, type: UInt8) -> Bool {
     if type == UInt8(DT_REG) { return true }
     if type != UInt8(DT_LNK) && type != UInt8(DT_UNKNOWN) { return false }
     var status = stat()
-    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
-  }
-
-  private static func describe(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    let message = String(cString: text)
-    guard let first = message.first else { return "error \(code)" }
-    return first.lowercased() + message.dropFirst()
+    guard stat(path, &status) == 0 else {
+      let code = errno
+      return (code == ENOENT || code == ENOTDIR) && lstat(path, &status) == 0
+        && (status.st_mode & S_IFMT) == S_IFLNK
+    }
+    return (status.st_mode & S_IFMT) == S_IFREG
   }
 }

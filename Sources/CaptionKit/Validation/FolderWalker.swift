@@ -8,14 +8,16 @@ import CaptionFormats
 
 /// Lists the files under a folder, recursively, sorted by path. Hidden entries (names
 /// starting with a dot) are skipped, and symbolic links to folders are not followed, so
-/// every walk ends.
+/// every walk ends. A symbolic link that leads to no file is listed, so that its reader
+/// reports it missing.
 package enum FolderWalker {
   package static func isFolder(_ path: String) -> Bool {
     var status = stat()
     return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
   }
 
-  /// Every regular file below `folder` (symbolic links to files included), sorted.
+  /// Every regular file below `folder` (symbolic links to files, and broken ones,
+  /// included), sorted.
   package static func files(in folder: String) throws(InputFailure) -> [String] {
     var result: [String] = []
     var pending = [folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder]
@@ -37,8 +39,15 @@ package enum FolderWalker {
           pending.append(path)
         } else if type == S_IFREG {
           result.append(path)
-        } else if type == S_IFLNK, stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
-          result.append(path)
+        } else if type == S_IFLNK {
+          // A link to a file is the file; a link that leads nowhere is kept too, so that the
+          // file it stood for is reported missing instead of passed over in silence.
+          if stat(path, &status) != 0 {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { result.append(path) }
+          } else if (status.st_mode & S_IFMT) == S_IFREG {
+            result.append(path)
+          }
         }
       }
     }

@@ -221,15 +221,18 @@ public struct MediaInput: Sendable {
     return facts
   }
 
-  /// A missing input fails before FFmpeg is loaded.
+  /// A missing input (or a folder) fails before FFmpeg is loaded, as exit 66 does for it.
   public static func checkInput(_ path: String) throws(InputFailure) {
     var status = stat()
     guard stat(path, &status) == 0 else {
       let code = errno
       if code == ENOENT || code == ENOTDIR {
-        throw InputFailure(.missing, "\(path): no such file")
+        throw InputFailure(.missing, "\(path): \(SystemError.missing(path))")
       }
       throw InputFailure(.missing, "\(path): cannot read: \(SystemError.describe(code))")
+    }
+    if (status.st_mode & S_IFMT) == S_IFDIR {
+      throw InputFailure(.missing, "\(path): cannot read: it is a folder")
     }
   }
 }

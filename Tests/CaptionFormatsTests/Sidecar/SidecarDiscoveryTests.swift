@@ -98,8 +98,12 @@ struct SidecarDiscoveryTests {
     try FileManager.default.createSymbolicLink(
       atPath: folder.path + "/movie.nl.srt", withDestinationPath: folder.path + "/gone.srt")
     let found = try SidecarDiscovery.sidecars(forMedia: folder.path + "/movie.mp4")
+    // A link that leads to no file is kept, so that reading it reports the sidecar missing;
+    // a folder is not a file.
     #expect(
-      summary(found, folder: folder.path) == ["movie.de.vtt|de|-|webvtt", "movie.es.srt|es|-|srt"])
+      summary(found, folder: folder.path) == [
+        "movie.de.vtt|de|-|webvtt", "movie.es.srt|es|-|srt", "movie.nl.srt|nl|-|srt",
+      ])
     // The other media file of the same name shares them.
     let other = try SidecarDiscovery.sidecars(forMedia: folder.path + "/movie.mkv")
     #expect(other.map(\.path) == found.map(\.path))
