@@ -88,6 +88,8 @@ final class TTMLDocumentHandler: XMLStreamDelegate {
     var id: String
     var begin: MediaTime
     var end: MediaTime?
+    /// Whether the paragraph's own `end` or `dur` could not be read (its finding says why).
+    var endUnread = false
     var location: SourceLocation
     var settings: CueSettings
     var runs: [Run] = []
@@ -787,6 +789,7 @@ final class TTMLDocumentHandler: XMLStreamDelegate {
     var begin: MediaTime?
     var end: MediaTime?
     var duration: MediaTime?
+    var endUnread = false
     var id = ""
     var inline = TTMLStyle()
     var references: [String] = []
@@ -796,8 +799,12 @@ final class TTMLDocumentHandler: XMLStreamDelegate {
       if readStyling(name, namespace, local, value, into: &inline) { continue }
       switch canonicalName(namespace, local) {
       case "begin": begin = time(name, value, subject: subject)
-      case "end": end = time(name, value, subject: subject)
-      case "dur": duration = time(name, value, subject: subject)
+      case "end":
+        end = time(name, value, subject: subject)
+        endUnread = endUnread || end == nil
+      case "dur":
+        duration = time(name, value, subject: subject)
+        endUnread = endUnread || duration == nil
       case "timeContainer":
         switch value.trimmingXMLSpace() {
         case "seq": frame.sequential = true
@@ -857,7 +864,8 @@ final class TTMLDocumentHandler: XMLStreamDelegate {
       paragraphCount += 1
       paragraph = Paragraph(
         number: paragraphCount, id: id, begin: frame.begin, end: frame.end,
-        location: elementLocation, settings: placement(frame), firstFinding: firstFinding)
+        endUnread: endUnread, location: elementLocation, settings: placement(frame),
+        firstFinding: firstFinding)
     case .span:
       frame.computed = parent.computed.overridden(by: frame.specified.inheritable)
       if begin != nil || end != nil || duration != nil, let number = paragraph?.number {
@@ -937,6 +945,12 @@ final class TTMLDocumentHandler: XMLStreamDelegate {
     let end: MediaTime
     if let known = current.end {
       end = known
+    } else if current.endUnread {
+      // The finding about the time itself says what is wrong with it.
+      end = current.begin
+      report(
+        .error, "cue \(current.number) has no end time that can be read; kept ending at its start",
+        at: current.location, hint: "correct its end or dur")
     } else {
       end = current.begin
       report(

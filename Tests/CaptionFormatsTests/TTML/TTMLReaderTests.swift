@@ -231,6 +231,8 @@ import Testing
       <p begin="00:00:01:40" end="2s">b</p>
       <p begin="5s" end="4s">c</p>
       <p begin="5s">d</p>
+      <p begin="6s" end="7s" dur="1x">e</p>
+      <p begin="8s" end="9:9">f</p>
       """)
     let result = read(text)
     #expect(
@@ -238,9 +240,14 @@ import Testing
         "4:10: error: cue 1 begin '1:2' is not a TTML time expression; read as the begin of the element around it",
         "5:4: error: cue 2 begin '00:00:01:40' has frames 40, more than the highest, 29; read as the begin of the element around it",
         "7:1: error: cue 4 has no end time; kept ending at its start",
+        "8:24: error: cue 5 dur '1x' is not a TTML time expression",
+        "9:1: error: cue 6 has no end time that can be read; kept ending at its start",
+        "9:15: error: cue 6 end '9:9' is not a TTML time expression",
       ])
-    #expect(result.track.cues.map(\.text.plainString) == ["a", "b", "c", "d"])
-    #expect(result.diagnostics.map { $0.cue?.index } == [1, 2, 4])
+    // A dur that cannot be read beside an end that can: the end is used.
+    #expect(result.track.cues.map(\.text.plainString) == ["a", "b", "c", "d", "e", "f"])
+    #expect(result.diagnostics.map { $0.cue?.index } == [1, 2, 4, 5, 6, 6])
+    #expect(result.track.cues[4].end == MediaTime(milliseconds: 7000))
     // An end before the begin is kept as read, for the timing rules to report.
     #expect(
       result.track.cues[2].range
