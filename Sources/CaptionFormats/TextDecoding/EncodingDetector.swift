@@ -30,11 +30,11 @@ public enum EncodingDetector {
   }
 
   /// The candidates, in the order that breaks ties: Windows pages before the ISO pages that
-  /// read plain letters the same way.
+  /// read plain letters the same way, KOI8-R before KOI8-U (they read Russian alike).
   public static let candidates: [TextEncoding] = [
     .windows1252, .windows1250, .windows1251, .windows1253, .windows1254, .windows1255,
-    .windows1256, .iso88592, .iso88595, .iso88597, .iso88598, .cp949, .shiftJIS, .gb18030,
-    .big5,
+    .windows1256, .iso88592, .iso88595, .iso88597, .iso88598, .koi8R, .koi8U, .cp949,
+    .shiftJIS, .eucJP, .gb18030, .big5,
   ]
 
   /// Score bonus for the first page the language suggests, and for the others: a fixed part
@@ -148,13 +148,13 @@ public enum EncodingDetector {
     switch encoding {
     case .windows1252: return ScriptProfile.western
     case .windows1250, .iso88592: return ScriptProfile.central
-    case .windows1251, .iso88595: return ScriptProfile.cyrillic
+    case .windows1251, .iso88595, .koi8R, .koi8U: return ScriptProfile.cyrillic
     case .windows1253, .iso88597: return ScriptProfile.greek
     case .windows1254: return ScriptProfile.turkish
     case .windows1255, .iso88598: return ScriptProfile.hebrew
     case .windows1256: return ScriptProfile.arabic
     case .cp949: return [ScriptProfile(name: "ko", kind: .korean)]
-    case .shiftJIS: return [ScriptProfile(name: "ja", kind: .japanese)]
+    case .shiftJIS, .eucJP: return [ScriptProfile(name: "ja", kind: .japanese)]
     case .gb18030: return [ScriptProfile(name: "zh-Hans", kind: .chinese(traditional: false))]
     case .big5: return [ScriptProfile(name: "zh-Hant", kind: .chinese(traditional: true))]
     case .utf8, .utf16LE, .utf16BE, .utf32LE, .utf32BE: return []

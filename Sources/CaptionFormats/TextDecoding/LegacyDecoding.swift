@@ -6,11 +6,13 @@
 enum LegacyDecoding {
   /// The `iconv` name of a legacy encoding. Shift_JIS files are read as Microsoft's CP932,
   /// which keeps 0x5C and 0x7E ASCII (glibc's `SHIFT_JIS` maps them to ¥ and ‾) and has the
-  /// NEC and IBM extensions Windows writes; Big5 files as CP950, Microsoft's Big5.
+  /// NEC and IBM extensions Windows writes; EUC-JP files as EUC-JP-MS, which adds the same
+  /// extensions to EUC-JP; Big5 files as CP950, Microsoft's Big5.
   static func iconvName(_ encoding: TextEncoding) -> String? {
     switch encoding {
     case .cp949: return "CP949"
     case .shiftJIS: return "CP932"
+    case .eucJP: return "EUC-JP-MS"
     case .gb18030: return "GB18030"
     case .big5: return "CP950"
     case .windows1250: return "WINDOWS-1250"
@@ -24,6 +26,8 @@ enum LegacyDecoding {
     case .iso88595: return "ISO-8859-5"
     case .iso88597: return "ISO-8859-7"
     case .iso88598: return "ISO-8859-8"
+    case .koi8R: return "KOI8-R"
+    case .koi8U: return "KOI8-U"
     case .utf8, .utf16LE, .utf16BE, .utf32LE, .utf32BE: return nil
     }
   }
@@ -42,6 +46,8 @@ enum LegacyDecoding {
   private static let iso88595 = table("ISO-8859-5")
   private static let iso88597 = table("ISO-8859-7")
   private static let iso88598 = table("ISO-8859-8")
+  private static let koi8R = table("KOI8-R")
+  private static let koi8U = table("KOI8-U")
 
   static func singleByteTable(_ encoding: TextEncoding) -> [UInt32]? {
     switch encoding {
@@ -56,6 +62,8 @@ enum LegacyDecoding {
     case .iso88595: return iso88595
     case .iso88597: return iso88597
     case .iso88598: return iso88598
+    case .koi8R: return koi8R
+    case .koi8U: return koi8U
     default: return nil
     }
   }

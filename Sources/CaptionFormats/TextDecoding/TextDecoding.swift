@@ -10,6 +10,7 @@ public enum TextEncoding: String, Sendable, Hashable, CaseIterable {
   case utf32BE = "UTF-32BE"
   case cp949 = "CP949"
   case shiftJIS = "Shift_JIS"
+  case eucJP = "EUC-JP"
   case gb18030 = "GB18030"
   case big5 = "Big5"
   case windows1250 = "windows-1250"
@@ -23,6 +24,8 @@ public enum TextEncoding: String, Sendable, Hashable, CaseIterable {
   case iso88595 = "ISO-8859-5"
   case iso88597 = "ISO-8859-7"
   case iso88598 = "ISO-8859-8"
+  case koi8R = "KOI8-R"
+  case koi8U = "KOI8-U"
 
   /// True for UTF-8, UTF-16 and UTF-32.
   public var isUnicode: Bool {

@@ -33,14 +33,17 @@ extension TextEncoding {
 
   private static let languageTable: [String: [TextEncoding]] = {
     var table: [String: [TextEncoding]] = [
-      "ko": [.cp949], "ja": [.shiftJIS],
+      "ko": [.cp949], "ja": [.shiftJIS, .eucJP],
       "ar": [.windows1256], "fa": [.windows1256], "ur": [.windows1256],
       "he": [.windows1255, .iso88598], "iw": [.windows1255, .iso88598],
       "yi": [.windows1255, .iso88598],
       "el": [.windows1253, .iso88597],
       "tr": [.windows1254], "az": [.windows1254],
     ]
-    for code in ["ru", "uk", "be", "bg", "mk", "sr"] { table[code] = cyrillic }
+    for code in ["be", "bg", "mk", "sr"] { table[code] = cyrillic }
+    // KOI8-R was written for Russian, KOI8-U for Ukrainian.
+    table["ru"] = [.windows1251, .koi8R, .iso88595]
+    table["uk"] = [.windows1251, .koi8U, .iso88595]
     for code in ["pl", "cs", "sk", "hu", "sl", "hr", "bs", "ro", "sq"] { table[code] = central }
     for code in [
       "en", "fr", "de", "es", "pt", "it", "nl", "sv", "da", "no", "nb", "nn", "fi", "is", "ca",
@@ -53,7 +56,7 @@ extension TextEncoding {
 
   private static let scriptTable: [String: [TextEncoding]] = [
     "Kore": [.cp949], "Hang": [.cp949],
-    "Jpan": [.shiftJIS], "Hira": [.shiftJIS], "Kana": [.shiftJIS],
+    "Jpan": [.shiftJIS, .eucJP], "Hira": [.shiftJIS, .eucJP], "Kana": [.shiftJIS, .eucJP],
     "Arab": [.windows1256],
     "Hebr": [.windows1255, .iso88598],
     "Cyrl": cyrillic,
@@ -80,6 +83,7 @@ extension TextEncoding {
       .utf32BE: ["utf32be"],
       .cp949: ["cp949", "ms949", "windows949", "uhc", "euckr", "ksc5601", "ksc56011987"],
       .shiftJIS: ["shiftjis", "sjis", "cp932", "ms932", "windows31j", "mskanji", "windows932"],
+      .eucJP: ["eucjp", "eucjpms", "ujis", "xeucjp"],
       .gb18030: ["gb18030", "gbk", "gb2312", "cp936", "ms936", "windows936", "euccn"],
       .big5: ["big5", "cp950", "ms950", "windows950", "big5eten"],
       .windows1250: ["windows1250", "cp1250", "win1250"],
@@ -95,6 +99,8 @@ extension TextEncoding {
       .iso88595: ["iso88595"],
       .iso88597: ["iso88597", "greek"],
       .iso88598: ["iso88598", "hebrew"],
+      .koi8R: ["koi8r", "koi8"],
+      .koi8U: ["koi8u"],
     ]
     var table: [String: TextEncoding] = [:]
     for (encoding, keys) in names {

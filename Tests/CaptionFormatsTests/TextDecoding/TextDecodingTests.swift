@@ -246,11 +246,12 @@ struct TextDecodingTests {
     let bytes: [UInt8] = [0x5B, 0xC3, 0xB5, 0xB5, 0xD5, 0x5D]
     let decoded = TextDecoding.decode(bytes, language: LanguageTag("ko"))
     #expect(text(decoded) == "[천둥]")
-    // Two syllables are little to go on: the guess is doubtful and says what comes next.
+    // Two syllables are little to go on: the guess is doubtful and says what comes next
+    // (the same bytes are two kanji in EUC-JP).
     #expect(
       decoded.diagnostics.first?.hint
         == "save the file as UTF-8, or name its encoding with --encoding (the next best guess "
-        + "is GB18030)")
+        + "is EUC-JP)")
   }
 
   @Test func markInsideALegacyCharacterPointsAtThatCharacter() {

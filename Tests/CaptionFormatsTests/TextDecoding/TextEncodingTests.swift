@@ -7,7 +7,7 @@ struct TextEncodingTests {
   @Test(arguments: [
     ("ko", [TextEncoding.cp949]),
     ("ko-KR", [.cp949]),
-    ("ja", [.shiftJIS]),
+    ("ja", [.shiftJIS, .eucJP]),
     ("zh", [.gb18030, .big5]),
     ("zh-Hans-CN", [.gb18030, .big5]),
     ("zh-Hant-TW", [.big5, .gb18030]),
@@ -21,8 +21,8 @@ struct TextEncodingTests {
     ("yi", [.windows1255, .iso88598]),
     ("el", [.windows1253, .iso88597]),
     ("tr", [.windows1254]),
-    ("ru", [.windows1251, .iso88595]),
-    ("uk", [.windows1251, .iso88595]),
+    ("ru", [.windows1251, .koi8R, .iso88595]),
+    ("uk", [.windows1251, .koi8U, .iso88595]),
     ("bg", [.windows1251, .iso88595]),
     ("sr", [.windows1251, .iso88595]),
     ("sr-Cyrl", [.windows1251, .iso88595]),
@@ -70,7 +70,11 @@ struct TextEncodingTests {
     #expect(TextEncoding(name: "iso8859-5") == .iso88595)
     #expect(TextEncoding(name: "ISO_8859-7") == .iso88597)
     #expect(TextEncoding(name: "iso-8859-8") == .iso88598)
-    #expect(TextEncoding(name: "koi8-r") == nil)
+    #expect(TextEncoding(name: "koi8-r") == .koi8R)
+    #expect(TextEncoding(name: "KOI8-U") == .koi8U)
+    #expect(TextEncoding(name: "euc-jp") == .eucJP)
+    #expect(TextEncoding(name: "ujis") == .eucJP)
+    #expect(TextEncoding(name: "ISO-2022-JP") == nil)
     #expect(TextEncoding(name: "auto") == nil)
     #expect(TextEncoding(name: "") == nil)
   }
