@@ -31,6 +31,7 @@ public enum RuleRegistry {
     LineLengthRule(),
     LineCountRule(),
     EmptyCueRule(),
+    ControlCharacterRule(),
     UnbalancedTagsRule(),
     ItalicsRule(),
     ScriptMismatchRule(),

@@ -401,7 +401,8 @@ public struct CueTextScanner: Sendable {
       asciiLetters += 1
       count(.leftToRightLetter, halves: asciiHalves)
     case 0x30...0x39: count(.digit, halves: asciiHalves)
-    case 0x00...0x1F, 0x7F: break
+    case 0x0D: break
+    case 0x00...0x1F, 0x7F: noteControl(Unicode.Scalar(byte))
     default: count(.other, halves: asciiHalves)
     }
   }
@@ -420,6 +421,10 @@ public struct CueTextScanner: Sendable {
     self.scalar(scalar)
   }
 
+  private mutating func noteControl(_ scalar: Unicode.Scalar) {
+    if view.firstControl == nil { view.firstControl = scalar }
+  }
+
   /// Counts one grapheme cluster by its first scalar (not ASCII).
   private mutating func scalar(_ scalar: Unicode.Scalar) {
     let value = scalar.value
@@ -427,7 +432,10 @@ public struct CueTextScanner: Sendable {
     case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069:
       line.hasDirectionalMark = true
       return
-    case 0x200B...0x200D, 0xFEFF, 0x00...0x1F, 0x7F...0x9F:
+    case 0x200B...0x200D, 0xFEFF:
+      return
+    case 0x00...0x1F, 0x7F...0x9F:
+      if value != 0x0D { noteControl(scalar) }
       return
     default: break
     }

@@ -43,6 +43,9 @@ public struct CueTextView: Sendable {
   public internal(set) var hasVisibleText = false
   /// True when some text is in italics.
   public internal(set) var hasItalics = false
+  /// The first control character in the text, if any: C0 (other than tab and line breaks),
+  /// DEL or C1. Players show none of them as text.
+  public internal(set) var firstControl: Unicode.Scalar?
   /// Start and end tags of `<i>`, `<b>`, `<u>` as written (for text kept as written).
   public internal(set) var openedTags = TagCounts()
   public internal(set) var closedTags = TagCounts()
@@ -66,6 +69,7 @@ public struct CueTextView: Sendable {
     halves = 0
     hasVisibleText = false
     hasItalics = false
+    firstControl = nil
     openedTags = TagCounts()
     closedTags = TagCounts()
   }
