@@ -154,7 +154,7 @@ public enum EncodingDetector {
     case .windows1255, .iso88598: return ScriptProfile.hebrew
     case .windows1256: return ScriptProfile.arabic
     case .cp949: return [ScriptProfile(name: "ko", kind: .korean)]
-    case .shiftJIS, .eucJP: return [ScriptProfile(name: "ja", kind: .japanese)]
+    case .shiftJIS, .eucJP, .iso2022JP: return [ScriptProfile(name: "ja", kind: .japanese)]
     case .gb18030: return [ScriptProfile(name: "zh-Hans", kind: .chinese(traditional: false))]
     case .big5: return [ScriptProfile(name: "zh-Hant", kind: .chinese(traditional: true))]
     case .utf8, .utf16LE, .utf16BE, .utf32LE, .utf32BE: return []

@@ -7,12 +7,14 @@ enum LegacyDecoding {
   /// The `iconv` name of a legacy encoding. Shift_JIS files are read as Microsoft's CP932,
   /// which keeps 0x5C and 0x7E ASCII (glibc's `SHIFT_JIS` maps them to ¥ and ‾) and has the
   /// NEC and IBM extensions Windows writes; EUC-JP files as EUC-JP-MS, which adds the same
-  /// extensions to EUC-JP; Big5 files as CP950, Microsoft's Big5.
+  /// extensions to EUC-JP; ISO-2022-JP files as ISO-2022-JP-2, its superset; Big5 files as
+  /// CP950, Microsoft's Big5.
   static func iconvName(_ encoding: TextEncoding) -> String? {
     switch encoding {
     case .cp949: return "CP949"
     case .shiftJIS: return "CP932"
     case .eucJP: return "EUC-JP-MS"
+    case .iso2022JP: return "ISO-2022-JP-2"
     case .gb18030: return "GB18030"
     case .big5: return "CP950"
     case .windows1250: return "WINDOWS-1250"

@@ -11,6 +11,7 @@ public enum TextEncoding: String, Sendable, Hashable, CaseIterable {
   case cp949 = "CP949"
   case shiftJIS = "Shift_JIS"
   case eucJP = "EUC-JP"
+  case iso2022JP = "ISO-2022-JP"
   case gb18030 = "GB18030"
   case big5 = "Big5"
   case windows1250 = "windows-1250"
@@ -110,6 +111,15 @@ public enum TextDecoding {
       return decodeUnicode(bytes, as: wide.encoding, from: 0, notes: [note], file: file)
     }
     let invalid = bytes.withUnsafeBufferPointer { UTF8Validation.scan($0) }
+    if encoding == nil || encoding == .iso2022JP, invalid == nil,
+      let escape = iso2022JPEscape(bytes)
+    {
+      return decodeLegacy(
+        bytes, as: .iso2022JP,
+        reason: encoding == nil ? "its escape sequences name the character sets" : "as requested",
+        firstInvalid: UTF8Validation.Invalid(offset: escape, length: 1, nonASCIIBefore: 0),
+        file: file)
+    }
     guard let encoding else {
       guard let invalid else { return DecodedText(utf8: bytes) }
       let guess = EncodingDetector.guess(bytes, language: language)
@@ -147,6 +157,28 @@ public enum TextDecoding {
     }
     return decodeLegacy(
       bytes, as: encoding, reason: "as requested", firstInvalid: invalid, file: file)
+  }
+
+  /// The offset of the first escape sequence of ISO-2022-JP (`ESC $ B`, `ESC $ @`, `ESC $ ( D`:
+  /// JIS X 0208 or 0212 follows) in `bytes`, when every byte is 7-bit as that encoding
+  /// requires; nil otherwise. Such a file is valid UTF-8 too, and read as UTF-8 it shows
+  /// escape characters and ASCII noise instead of Japanese.
+  static func iso2022JPEscape(_ bytes: [UInt8]) -> Int? {
+    var found: Int?
+    for index in bytes.indices {
+      let byte = bytes[index]
+      if byte >= 0x80 { return nil }
+      guard found == nil, byte == 0x1B, index + 2 < bytes.count, bytes[index + 1] == 0x24 else {
+        continue
+      }
+      let next = bytes[index + 2]
+      if next == 0x42 || next == 0x40
+        || (next == 0x28 && index + 3 < bytes.count && bytes[index + 3] == 0x44)
+      {
+        found = index
+      }
+    }
+    return found
   }
 
   /// UTF-16 or UTF-32 saved without a byte order mark, recognised by zero bytes in its first

@@ -84,6 +84,7 @@ extension TextEncoding {
       .cp949: ["cp949", "ms949", "windows949", "uhc", "euckr", "ksc5601", "ksc56011987"],
       .shiftJIS: ["shiftjis", "sjis", "cp932", "ms932", "windows31j", "mskanji", "windows932"],
       .eucJP: ["eucjp", "eucjpms", "ujis", "xeucjp"],
+      .iso2022JP: ["iso2022jp", "iso2022jp2", "csiso2022jp", "jis"],
       .gb18030: ["gb18030", "gbk", "gb2312", "cp936", "ms936", "windows936", "euccn"],
       .big5: ["big5", "cp950", "ms950", "windows950", "big5eten"],
       .windows1250: ["windows1250", "cp1250", "win1250"],

@@ -231,6 +231,30 @@ struct TextDecodingTests {
     #expect(decoded.diagnostics.first?.location?.offset == 36)
   }
 
+  /// ISO-2022-JP is 7-bit and so valid UTF-8: it is told by its escape sequences.
+  @Test func iso2022JPIsReadByItsEscapeSequences() throws {
+    let original = LegacyEncoder.srt(["こんにちは、世界。", "字幕のテストです。"])
+    let bytes = try LegacyEncoder.encode(original, as: "ISO-2022-JP")
+    #expect(bytes.allSatisfy { $0 < 0x80 })
+    let decoded = TextDecoding.decode(bytes, file: "ja.srt")
+    #expect(decoded.encoding == .iso2022JP)
+    #expect(text(decoded) == original)
+    #expect(
+      decoded.diagnostics.map(\.compilerStyle) == [
+        "ja.srt:3:1: warning: file is not UTF-8; decoded as ISO-2022-JP (its escape sequences "
+          + "name the character sets) [parse.encoding]"
+      ])
+    // Named, it is read the same way, as requested.
+    let named = TextDecoding.decode(bytes, encoding: .iso2022JP, file: "ja.srt")
+    #expect(text(named) == original)
+    #expect(named.diagnostics.first?.message.hasSuffix("(as requested)") == true)
+    // A terminal's colour code is no ISO-2022-JP escape, and 8-bit text is not ISO-2022-JP.
+    let colour = Array("1\r\n00:00:01,000 --> 00:00:02,000\r\n\u{1B}[1mHi\u{1B}[0m\r\n".utf8)
+    #expect(TextDecoding.decode(colour).encoding == .utf8)
+    let mixed = Array("\u{1B}$Bcafé".utf8)
+    #expect(TextDecoding.decode(mixed).encoding == .utf8)
+  }
+
   @Test func mixedEncodingsGetAHint() {
     let bytes = Array("déjà vu, café crème\n".utf8) + [0xE9]
     let decoded = TextDecoding.decode(bytes, language: LanguageTag("fr"))

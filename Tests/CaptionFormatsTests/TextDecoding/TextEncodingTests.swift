@@ -74,7 +74,8 @@ struct TextEncodingTests {
     #expect(TextEncoding(name: "KOI8-U") == .koi8U)
     #expect(TextEncoding(name: "euc-jp") == .eucJP)
     #expect(TextEncoding(name: "ujis") == .eucJP)
-    #expect(TextEncoding(name: "ISO-2022-JP") == nil)
+    #expect(TextEncoding(name: "ISO-2022-JP") == .iso2022JP)
+    #expect(TextEncoding(name: "koi8-ru") == nil)
     #expect(TextEncoding(name: "auto") == nil)
     #expect(TextEncoding(name: "") == nil)
   }

@@ -21,8 +21,8 @@ public struct ControlCharacterRule: CueRule {
         + "show as text",
       cue: cue,
       hint: control.value == 0x1B
-        ? "an escape character starts the character sets of ISO-2022-JP text: convert the "
-          + "file to UTF-8 (iconv -f ISO-2022-JP -t UTF-8)"
+        ? "an escape character starts a terminal's colour code or a character set of "
+          + "ISO-2022 text: remove it, or convert the file to UTF-8 from its encoding"
         : "remove it; if the file holds more such characters, check its encoding")
   }
 

@@ -10,7 +10,7 @@ struct ControlCharacterRuleTests {
         WEBVTT
 
         1️⃣00:00:01.000 --> 00:00:02.000
-        \u{1B}$B$3$s\u{1B}(B
+        \u{1B}[1mbold\u{1B}[0m
 
         2️⃣00:00:03.000 --> 00:00:04.000
         <i>bell\u{07}</i> and \u{0B}
