@@ -22,43 +22,36 @@ struct EncodingDetectorTests {
     "좋아, 근처에 새로 생긴 식당이 있대.",
   ]
 
+  static let japanese = [
+    "どこに行ってたの？ずっと待ってたんだよ。",
+    "ごめん、電車が遅れてしまって。",
+    "まあいいわ。お腹すいてない？",
+    "うん、何か食べに行こうか。",
+    "駅の近くに新しいラーメン屋ができたって。",
+  ]
+
+  static let russian = [
+    "Где ты был всю ночь? Я звонила тебе десять раз.",
+    "Прости, у меня сел телефон.",
+    "Ладно. Ты хоть поужинал?",
+    "Ещё нет. Может, сходим куда-нибудь вместе?",
+    "Давай. Говорят, рядом открылось новое кафе.",
+  ]
+
+  static let ukrainian = [
+    "Де ти був усю ніч? Я дзвонила тобі десять разів.",
+    "Вибач, у мене сів телефон.",
+    "Ще ні. Може, підемо кудись разом поїсти?",
+    "Давай. Кажуть, поруч відкрилося нове кафе, її там чекають.",
+  ]
+
   static let cases = [
     Case(iconvName: "CP949", accepted: [.cp949], lines: korean),
     Case(iconvName: "EUC-KR", accepted: [.cp949], lines: korean),
-    Case(
-      iconvName: "CP932", accepted: [.shiftJIS],
-      lines: [
-        "どこに行ってたの？ずっと待ってたんだよ。",
-        "ごめん、電車が遅れてしまって。",
-        "まあいいわ。お腹すいてない？",
-        "うん、何か食べに行こうか。",
-        "駅の近くに新しいラーメン屋ができたって。",
-      ]),
-    Case(
-      iconvName: "EUC-JP", accepted: [.eucJP],
-      lines: [
-        "どこに行ってたの？ずっと待ってたんだよ。",
-        "ごめん、電車が遅れてしまって。",
-        "まあいいわ。お腹すいてない？",
-        "うん、何か食べに行こうか。",
-        "駅の近くに新しいラーメン屋ができたって。",
-      ]),
-    Case(
-      iconvName: "KOI8-R", accepted: [.koi8R],
-      lines: [
-        "Где ты был всю ночь? Я звонила тебе десять раз.",
-        "Прости, у меня сел телефон.",
-        "Ладно. Ты хоть поужинал?",
-        "Ещё нет. Может, сходим куда-нибудь вместе?",
-      ]),
-    Case(
-      iconvName: "KOI8-U", accepted: [.koi8U],
-      lines: [
-        "Де ти був усю ніч? Я дзвонила тобі десять разів.",
-        "Вибач, у мене сів телефон.",
-        "Ще ні. Може, підемо кудись разом поїсти?",
-        "Давай. Кажуть, поруч відкрилося нове кафе, її там чекають.",
-      ]),
+    Case(iconvName: "CP932", accepted: [.shiftJIS], lines: japanese),
+    Case(iconvName: "EUC-JP", accepted: [.eucJP], lines: japanese),
+    Case(iconvName: "KOI8-R", accepted: [.koi8R], lines: russian),
+    Case(iconvName: "KOI8-U", accepted: [.koi8U], lines: ukrainian),
     Case(
       iconvName: "GB18030", accepted: [.gb18030],
       lines: [
@@ -95,15 +88,7 @@ struct EncodingDetectorTests {
         "Ještě ne. Nepůjdeme spolu něco sníst?",
         "Jasně. Prý tady blízko otevřeli novou kavárnu, žádná fronta.",
       ]),
-    Case(
-      iconvName: "WINDOWS-1251", accepted: [.windows1251],
-      lines: [
-        "Где ты был всю ночь? Я звонила тебе десять раз.",
-        "Прости, у меня сел телефон.",
-        "Ладно. Ты хоть поужинал?",
-        "Ещё нет. Может, сходим куда-нибудь вместе?",
-        "Давай. Говорят, рядом открылось новое кафе.",
-      ]),
+    Case(iconvName: "WINDOWS-1251", accepted: [.windows1251], lines: russian),
     Case(
       iconvName: "ISO-8859-5", accepted: [.iso88595],
       lines: [
@@ -180,14 +165,7 @@ struct EncodingDetectorTests {
         "Még nem. Elmenjünk valahová enni?",
         "Persze. Azt mondják, nyílt egy új kávézó a közelben, ő is ott dolgozik.",
       ]),
-    Case(
-      iconvName: "WINDOWS-1251", accepted: [.windows1251],
-      lines: [
-        "Де ти був усю ніч? Я дзвонила тобі десять разів.",
-        "Вибач, у мене сів телефон.",
-        "Ще ні. Може, підемо кудись разом поїсти?",
-        "Давай. Кажуть, поруч відкрилося нове кафе, її там чекають.",
-      ]),
+    Case(iconvName: "WINDOWS-1251", accepted: [.windows1251], lines: ukrainian),
     Case(
       iconvName: "WINDOWS-1256", accepted: [.windows1256],
       lines: [
