@@ -41,9 +41,11 @@ struct PathPattern {
     return base.hasSuffix("/") ? base + name : base + "/" + name
   }
 
+  /// Whether `path` names an entry: a symbolic link that leads to no file counts, so that a
+  /// pattern matching it reports it missing instead of passing it over.
   private static func exists(_ path: String) -> Bool {
     var status = stat()
-    return stat(path.isEmpty ? "." : path, &status) == 0
+    return lstat(path.isEmpty ? "." : path, &status) == 0
   }
 
   private static func isRealFolder(_ path: String) -> Bool {

@@ -33,6 +33,9 @@ struct PathPatternTests {
     #expect(matches("lib/[ab][13].vtt", in: folder) == ["lib/a1.vtt", "lib/b3.vtt"])
     #expect(matches("lib/*/", in: folder) == ["lib/a", "lib/b", "lib/c"])
     #expect(matches("lib/nothing/*.mp4", in: folder) == [])
+    // A link that leads to no file matches, so that batch reports it missing.
+    #expect(symlink("/nonexistent/gone.mp4", folder.path + "/lib/b/gone.mp4") == 0)
+    #expect(matches("lib/b/*.mp4", in: folder) == ["lib/b/gone.mp4", "lib/b/movie.mp4"])
   }
 
   @Test func anExistingNameOrOneWithoutWildcardsIsNoPattern() throws {
