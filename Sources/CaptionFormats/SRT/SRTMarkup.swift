@@ -61,7 +61,9 @@ struct SRTMarkup {
     while index < count {
       let byte = bytes[index]
       if byte == 0x3C, let end = SRTMarkup.close(bytes, from: index, opener: 0x3C, closer: 0x3E) {
-        if !tag(UnsafeBufferPointer(rebasing: bytes[index + 1..<end]), at: index) {
+        if SRTLineBreakTag.matches(UnsafeBufferPointer(rebasing: bytes[index + 1..<end])) {
+          lineBreak(bytes, tag: index..<end + 1)
+        } else if !tag(UnsafeBufferPointer(rebasing: bytes[index + 1..<end]), at: index) {
           run.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index...end]))
         }
         index = end + 1
@@ -213,6 +215,18 @@ struct SRTMarkup {
       push(Open(tag: tag, element: true, kind: kind, classes: [], offset: offset), at: offset)
     }
     return true
+  }
+
+  /// Reads the `<br>` tag at `tag` as a line break (`SRTLineBreakTag`), reported so that
+  /// the file can be written with real line breaks.
+  private mutating func lineBreak(_ bytes: UnsafeBufferPointer<UInt8>, tag: Range<Int>) {
+    if SRTLineBreakTag.breaksLine(bytes, after: tag.upperBound) { run.append(0x0A) }
+    let written = String(decoding: UnsafeBufferPointer(rebasing: bytes[tag]), as: UTF8.self)
+    issues.append(
+      Issue(
+        offset: tag.lowerBound,
+        message: "tag '\(SRTText.excerpt(written))' in \(cue) read as a line break",
+        hint: "break the line in the file instead; SRT knows <i>, <b>, <u> and <font color>"))
   }
 
   /// The class of a `<font>` tag's `color`; reports attributes that are dropped.

@@ -240,6 +240,13 @@ public struct CueTextScanner: Sendable {
     {
       kind = 5
     }
+    if syntax == .srt,
+      SRTLineBreakTag.matches(UnsafeBufferPointer(rebasing: bytes[start + 1..<end]))
+    {
+      // `<br>`, `<br/>`, `<br />`: a line break, as the SRT reader reads it.
+      if SRTLineBreakTag.breaksLine(bytes, after: end + 1) { newLine() }
+      return min(end + 1, count)
+    }
     if syntax == .srt {
       // SRT keeps unknown tags as text; its closing tags take no attributes.
       if kind < 0 || (closing && nameEnd != end) || (kind < 3 && nameEnd != end) { return nil }

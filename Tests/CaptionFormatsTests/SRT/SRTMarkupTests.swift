@@ -77,6 +77,23 @@ import Testing
     #expect(cue.text.dump == #""<s>struck</s> <3""#)
   }
 
+  /// HTML's `<br>` breaks the line, as FFmpeg's and VLC's readers show it; before a line
+  /// break or at the end it adds no empty line.
+  @Test func readsBrTagsAsLineBreaks() throws {
+    let (cue, findings) = try cue("one<br>two<BR/><i>three<br />\nfour</i> <br>")
+    #expect(
+      findings == [
+        "3:4: warning: tag '<br>' in cue 1 read as a line break",
+        "3:11: warning: tag '<BR/>' in cue 1 read as a line break",
+        "3:24: warning: tag '<br />' in cue 1 read as a line break",
+        "4:10: warning: tag '<br>' in cue 1 read as a line break",
+      ])
+    #expect(cue.text.visibleText == "one\ntwo\nthree\nfour ")
+    // Not a line break: a closing tag, another name, something after the slash.
+    let other = try self.cue("a</br><brx><br/x>")
+    #expect(other.cue.text.visibleText == "a</br><brx><br/x>")
+  }
+
   @Test(arguments: [
     ("<font color=\"#ffff00\">x</font>", "yellow"),
     ("<font color=\"#FF0\">x</font>", "yellow"),
