@@ -164,6 +164,12 @@ public enum TextDecoding {
   /// requires; nil otherwise. Such a file is valid UTF-8 too, and read as UTF-8 it shows
   /// escape characters and ASCII noise instead of Japanese.
   static func iso2022JPEscape(_ bytes: [UInt8]) -> Int? {
+    // Most files hold no escape character at all: one `memchr` decides for them.
+    let hasEscape = bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return false }
+      return memchr(base, 0x1B, buffer.count) != nil
+    }
+    guard hasEscape else { return nil }
     var found: Int?
     for index in bytes.indices {
       let byte = bytes[index]
