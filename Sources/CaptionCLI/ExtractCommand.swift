@@ -279,10 +279,7 @@ enum ExtractCommand: CaptionCommand {
   }
 
   /// Whether something (a file, a folder, a dangling link) has this path.
-  private static func exists(_ path: String) -> Bool {
-    var status = stat()
-    return lstat(path, &status) == 0
-  }
+  private static func exists(_ path: String) -> Bool { PathEntry(path).exists }
 
   /// The output folder must exist.
   private static func checkFolder(_ path: String) throws(CommandFailure) {

@@ -19,15 +19,10 @@ extension SystemError {
   /// file`, or for a symbolic link that leads nowhere, where it leads, so that a broken link
   /// is not taken for a name mistyped.
   package static func missing(_ path: String) -> String {
-    var status = stat()
-    guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else {
-      return "no such file"
+    guard PathEntry(path).isLink else { return "no such file" }
+    guard let destination = PathEntry.linkTarget(path) else {
+      return "no such file (a symbolic link that leads to no file)"
     }
-    var target = [CChar](repeating: 0, count: 4096)
-    let length = readlink(path, &target, target.count - 1)
-    guard length > 0 else { return "no such file (a symbolic link that leads to no file)" }
-    let bytes = target.prefix(length).map { UInt8(bitPattern: $0) }
-    let destination = String(decoding: bytes, as: UTF8.self)
     return "no such file (a symbolic link to '\(destination)', which does not exist)"
   }
 }

@@ -157,6 +157,21 @@ struct ValidateCommandTests {
         + "'/nonexistent/movie.mp4', which does not exist)\n")
   }
 
+  /// Links that go round in a loop are read and reported, not skipped by the folder walk.
+  @Test func aLinkLoopInAFolderIsReportedNotSkipped() throws {
+    let folder = try TemporaryFolder()
+    try folder.file("a.vtt", SampleText.webvtt)
+    #expect(symlink("f.srt", folder.path + "/e.srt") == 0)
+    #expect(symlink("e.srt", folder.path + "/f.srt") == 0)
+    let run = ToolRun(["validate", folder.path])
+    #expect(run.status == 66)
+    #expect(
+      run.stderr
+        == "error: \(folder.path)/e.srt: cannot read: too many levels of symbolic links\n"
+        + "error: \(folder.path)/f.srt: cannot read: too many levels of symbolic links\n")
+    #expect(run.stdout == "checked 1 file: 0 errors, 0 warnings, 0 remarks\n")
+  }
+
   @Test func reportsBadInputsAndChecksTheRest() throws {
     let folder = try TemporaryFolder()
     let good = try folder.file("a.vtt", SampleText.webvtt)

@@ -16,8 +16,7 @@ struct PathPattern {
   /// Nil when `text` has no wildcard, or names an existing file as written.
   init?(_ text: String) {
     guard text.contains(where: { $0 == "*" || $0 == "?" || $0 == "[" }) else { return nil }
-    var status = stat()
-    if lstat(text, &status) == 0 { return nil }
+    if PathEntry(text).exists { return nil }
     pattern = text
   }
 
@@ -43,15 +42,9 @@ struct PathPattern {
 
   /// Whether `path` names an entry: a symbolic link that leads to no file counts, so that a
   /// pattern matching it reports it missing instead of passing it over.
-  private static func exists(_ path: String) -> Bool {
-    var status = stat()
-    return lstat(path.isEmpty ? "." : path, &status) == 0
-  }
+  private static func exists(_ path: String) -> Bool { PathEntry(path).exists }
 
-  private static func isRealFolder(_ path: String) -> Bool {
-    var status = stat()
-    return lstat(path.isEmpty ? "." : path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
-  }
+  private static func isRealFolder(_ path: String) -> Bool { PathEntry(path).isRealFolder }
 
   /// The entries of a folder, hidden ones included (a pattern decides on them), sorted.
   private static func entries(_ folder: String) -> [String] {

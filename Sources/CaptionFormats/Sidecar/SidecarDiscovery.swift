@@ -137,12 +137,6 @@ public enum SidecarDiscovery {
   private static func isRegularFile(_ path: String, type: UInt8) -> Bool {
     if type == UInt8(DT_REG) { return true }
     if type != UInt8(DT_LNK) && type != UInt8(DT_UNKNOWN) { return false }
-    var status = stat()
-    guard stat(path, &status) == 0 else {
-      let code = errno
-      return (code == ENOENT || code == ENOTDIR) && lstat(path, &status) == 0
-        && (status.st_mode & S_IFMT) == S_IFLNK
-    }
-    return (status.st_mode & S_IFMT) == S_IFREG
+    return PathEntry(path).isReadableCandidate
   }
 }

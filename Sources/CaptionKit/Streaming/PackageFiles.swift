@@ -1,3 +1,5 @@
+import CaptionFormats
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -15,10 +17,7 @@ enum PackageFiles {
     Failure(description: "\(what) \(path): \(String(cString: strerror(errno)))")
   }
 
-  static func exists(_ path: String) -> Bool {
-    var status = stat()
-    return lstat(path, &status) == 0
-  }
+  static func exists(_ path: String) -> Bool { PathEntry(path).exists }
 
   /// Makes `path` and the folders above it that are missing.
   static func makeFolder(_ path: String) throws(Failure) {
@@ -83,9 +82,9 @@ enum PackageFiles {
 
   /// Removes `path` and everything under it (a partly built folder, a temporary file).
   static func remove(_ path: String) {
-    var status = stat()
-    guard lstat(path, &status) == 0 else { return }
-    if (status.st_mode & S_IFMT) == S_IFDIR, let folder = opendir(path) {
+    let entry = PathEntry(path)
+    guard entry.exists else { return }
+    if entry.isRealFolder, let folder = opendir(path) {
       while let entry = readdir(folder) {
         let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
           String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)

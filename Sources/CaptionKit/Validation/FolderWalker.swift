@@ -12,8 +12,7 @@ import CaptionFormats
 /// reports it missing.
 package enum FolderWalker {
   package static func isFolder(_ path: String) -> Bool {
-    var status = stat()
-    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    PathEntry(path).kind == .folder
   }
 
   /// Every regular file below `folder` (symbolic links to files, and broken ones,
@@ -32,22 +31,13 @@ package enum FolderWalker {
         }
         if name.hasPrefix(".") { continue }
         let path = current == "/" ? "/" + name : current + "/" + name
-        var status = stat()
-        guard lstat(path, &status) == 0 else { continue }
-        let type = status.st_mode & S_IFMT
-        if type == S_IFDIR {
+        // A link to a file is the file; a link that leads nowhere is kept too, so that the
+        // file it stood for is reported missing instead of passed over in silence.
+        let entry = PathEntry(path)
+        if entry.isRealFolder {
           pending.append(path)
-        } else if type == S_IFREG {
+        } else if entry.isReadableCandidate {
           result.append(path)
-        } else if type == S_IFLNK {
-          // A link to a file is the file; a link that leads nowhere is kept too, so that the
-          // file it stood for is reported missing instead of passed over in silence.
-          if stat(path, &status) != 0 {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { result.append(path) }
-          } else if (status.st_mode & S_IFMT) == S_IFREG {
-            result.append(path)
-          }
         }
       }
     }
