@@ -1,5 +1,11 @@
 import CaptionCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// SRT cue text markup (`<i>`, `<b>`, `<u>`, `<font color>`, `{\anN}`) read into a `CueText`
 /// tree without recursion, with each repair.
 struct SRTMarkup {
@@ -72,9 +78,14 @@ struct SRTMarkup {
       {
         override(UnsafeBufferPointer(rebasing: bytes[index...end]), at: index)
         index = end + 1
+      } else if byte == 0x5C, let meaning = SRTEscape.meaning(bytes, at: index) {
+        escape(meaning, bytes, at: index)
+        index += 2
       } else {
         var next = index + 1
-        while next < count, bytes[next] != 0x3C, bytes[next] != 0x7B { next += 1 }
+        while next < count, bytes[next] != 0x3C, bytes[next] != 0x7B, bytes[next] != 0x5C {
+          next += 1
+        }
         run.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<next]))
         index = next
       }
@@ -133,6 +144,8 @@ struct SRTMarkup {
         else { return nil }
         alignment = Int(bytes[index + 4] - 0x30)
         index += 6
+      } else if byte == 0x5C, SRTEscape.meaning(bytes, at: index) != nil {
+        return nil
       } else {
         index += 1
       }
@@ -227,6 +240,43 @@ struct SRTMarkup {
         offset: tag.lowerBound,
         message: "tag '\(SRTText.excerpt(written))' in \(cue) read as a line break",
         hint: "break the line in the file instead; SRT knows <i>, <b>, <u> and <font color>"))
+  }
+
+  /// Reads the escape `\N`, `\n` or `\h` at `offset` (`SRTEscape`) as players show it, and
+  /// reports it, so that the file can be written with the break or the space itself. A line
+  /// break just before a line break or the end of the text adds no empty line, as with `<br>`.
+  private mutating func escape(
+    _ meaning: SRTEscape.Meaning, _ bytes: UnsafeBufferPointer<UInt8>, at offset: Int
+  ) {
+    let written = String(
+      decoding: UnsafeBufferPointer(rebasing: bytes[offset..<offset + 2]), as: UTF8.self)
+    switch meaning {
+    case .lineBreak:
+      if SRTLineBreakTag.breaksLine(bytes, after: offset + 2) { run.append(0x0A) }
+    case .noBreakSpace:
+      run.append(contentsOf: SRTEscape.noBreakSpace)
+    }
+    issues.append(
+      Issue(
+        offset: offset,
+        message: "'\(written)' in \(cue) read as "
+          + (meaning == .lineBreak ? "a line break" : "a no-break space"),
+        hint: meaning == .lineBreak
+          ? "break the line in the file instead; \(written) is ASS markup, not SRT"
+          : "write the no-break space (U+00A0) itself; \(written) is ASS markup, not SRT"))
+  }
+
+  /// Whether `bytes` holds an escape that `SRTEscape` reads (`\N`, `\n`, `\h`).
+  static func hasEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return false }
+    var start = 0
+    // Backslashes are rare in cue text: one C call finds each.
+    while start < bytes.count, let found = memchr(base + start, 0x5C, bytes.count - start) {
+      let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      if SRTEscape.meaning(bytes, at: index) != nil { return true }
+      start = index + 1
+    }
+    return false
   }
 
   /// The class of a `<font>` tag's `color`; reports attributes that are dropped.

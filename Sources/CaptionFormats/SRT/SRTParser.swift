@@ -504,6 +504,7 @@ struct SRTParser {
   private static func hasMarkup(_ content: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = content.baseAddress else { return false }
     return memchr(base, 0x3C, content.count) != nil || memchr(base, 0x7B, content.count) != nil
+      || memchr(base, 0x5C, content.count) != nil
   }
 
   private mutating func markup(_ content: UnsafeBufferPointer<UInt8>, _ pending: PendingCue)

@@ -1,5 +1,11 @@
 public import CaptionCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Writes a track as SubRip (SRT): counters 1 to n, `hh:mm:ss,mmm --> hh:mm:ss,mmm`, LF line
 /// ends, a blank line after each cue, `<i>`, `<b>`, `<u>`, `<font color>` and `{\anN}`.
 public enum SRTWriter {
@@ -122,6 +128,7 @@ public enum SRTWriter {
       }
       removeEmptyLines(&output, from: textStart, lost: &lost)
       replaceNULs(&output, from: textStart, lost: &lost)
+      noteMarkupReadOtherwise(&output, from: textStart, lost: &lost)
       if output.count > textStart { output.append(0x0A) }
       output.append(0x0A)
       if !lost.isEmpty, losses.buildsNextCueFinding() {
@@ -274,6 +281,41 @@ public enum SRTWriter {
       output.append(contentsOf: line)
     }
     lost.append("empty lines")
+  }
+
+  /// Handles text from `start` on that SRT readers do not show as written, and that SRT has
+  /// no way to escape. A backslash before `N`, `n` or `h` (a line break and a no-break space
+  /// to them, `SRTEscape`) is written as a slash, as the ASS writer does; a `<br>` tag (a line
+  /// break, `SRTLineBreakTag`) is written as it is. Both are reported. Text read from SRT
+  /// never holds them (they were read so already); text from another format may.
+  private static func noteMarkupReadOtherwise(
+    _ output: inout [UInt8], from start: Int, lost: inout [String]
+  ) {
+    guard start < output.count else { return }
+    output.withUnsafeMutableBufferPointer { all in
+      let text = UnsafeMutableBufferPointer(rebasing: all[start...])
+      guard let base = text.baseAddress else { return }
+      if memchr(base, 0x5C, text.count) != nil {
+        for index in text.indices where text[index] == 0x5C {
+          guard SRTEscape.meaning(UnsafeBufferPointer(text), at: index) != nil else { continue }
+          text[index] = 0x2F
+          lost.append(
+            "backslash before \(Character(Unicode.Scalar(text[index + 1]))) (written as /)")
+        }
+      }
+      guard memchr(base, 0x3C, text.count) != nil else { return }
+      for index in text.indices where text[index] == 0x3C {
+        var end = index + 1
+        while end < text.count, text[end] != 0x3E, text[end] != 0x3C, text[end] != 0x0A {
+          end += 1
+        }
+        guard end < text.count, text[end] == 0x3E,
+          SRTLineBreakTag.matches(UnsafeBufferPointer(rebasing: text[index + 1..<end]))
+        else { continue }
+        let written = String(decoding: text[index...end], as: UTF8.self)
+        lost.append("'\(SRTText.excerpt(written))' as text (SRT readers show a line break)")
+      }
+    }
   }
 
   /// Writes each NUL character of the text from `start` on as U+FFFD, as WebVTT reads it: a

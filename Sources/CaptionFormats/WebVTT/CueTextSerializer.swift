@@ -205,6 +205,8 @@ public enum CueTextSerializer {
   static func openTags(ofCanonical bytes: UnsafeBufferPointer<UInt8>, webVTT: Bool) -> (
     UInt64, Int
   )? {
+    // SRT's `\N`, `\n` and `\h` are read as a line break and a space, not copied.
+    if !webVTT, SRTMarkup.hasEscape(bytes) { return nil }
     // Open tags, 3 bits each, innermost in the low bits.
     var open: UInt64 = 0
     var depth = 0

@@ -135,6 +135,16 @@ public struct CueTextScanner: Sendable {
             index = next
             continue
           }
+        } else if syntax == .srt, byte == 0x5C, let meaning = SRTEscape.meaning(bytes, at: index) {
+          // `\N`, `\n`, `\h`: a line break and a no-break space, as the SRT reader reads them.
+          switch meaning {
+          case .lineBreak:
+            if SRTLineBreakTag.breaksLine(bytes, after: index + 2) { newLine() }
+          case .noBreakSpace:
+            scalar("\u{A0}")
+          }
+          index += 2
+          continue
         } else if syntax == .srt, byte == 0x7B, index + 1 < count, bytes[index + 1] == 0x5C {
           var end = index + 2
           while end < count, bytes[end] != 0x7D, bytes[end] != 0x7B, bytes[end] != 0x0A {
@@ -168,7 +178,7 @@ public struct CueTextScanner: Sendable {
           let next = bytes[end]
           if next == 0x3C && syntax != .plain { break }
           if next == 0x26 && syntax == .webvtt { break }
-          if next == 0x7B && syntax == .srt { break }
+          if (next == 0x7B || next == 0x5C) && syntax == .srt { break }
           end += 1
         }
         // Most runs are one grapheme cluster per scalar (Hangul, kana, Han, Arabic letters):
@@ -337,7 +347,7 @@ public struct CueTextScanner: Sendable {
   private static let highs: UInt64 = 0x8080_8080_8080_8080
 
   /// For each byte of `word` that ends a printable run (a control character, DEL, a
-  /// non-ASCII byte, `<`, `&` or `{`), its high bit; only the lowest one set is sure to be
+  /// non-ASCII byte, `<`, `&`, `{` or `\`), its high bit; only the lowest one set is sure to be
   /// right (`ByteWords.firstMarked`).
   @inline(__always)
   private static func specialBytes(_ word: UInt64) -> UInt64 {
@@ -345,11 +355,11 @@ public struct CueTextScanner: Sendable {
     let nonASCII = word & highs
     let control = (word &- ones &* 0x20) & ~word & highs
     return nonASCII | control | ByteWords.equal(word, 0x7F) | ByteWords.equal(word, 0x3C)
-      | ByteWords.equal(word, 0x26) | ByteWords.equal(word, 0x7B)
+      | ByteWords.equal(word, 0x26) | ByteWords.equal(word, 0x7B) | ByteWords.equal(word, 0x5C)
   }
 
   /// The index of the first byte from `start` that ends a printable run: a control
-  /// character, DEL, a non-ASCII byte, `<`, `&` or `{`; looked at eight bytes at a time.
+  /// character, DEL, a non-ASCII byte, `<`, `&`, `{` or `\`; looked at eight bytes at a time.
   private static func printableEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     ByteWords.firstMarked(in: bytes, from: start, marks: specialBytes)
   }

@@ -86,4 +86,28 @@ import Testing
     #expect(vtt.contains("<b><i>Bold italic</i></b> &amp; a literal ampersand\n"))
     #expect(vtt.contains("<c.yellow>Yellow</c> and <c.color-ff8800>orange</c>\n"))
   }
+
+  /// SRT's `\N` and `\h` reach WebVTT and SRT as the line break and the space they stand for,
+  /// never copied as they were written.
+  @Test func writesASSEscapesAsTheBreaksTheyStandFor() throws {
+    let source = #"""
+      1
+      00:00:01,000 --> 00:00:02,000
+      Hello\Nworld\hnow
+
+      2
+      00:00:03,000 --> 00:00:04,000
+      <i>One\Ntwo</i> {\an8}
+
+      """#
+    var track = SRTReader.read(source).track
+    #expect(
+      SRTWriter.string(track)
+        == "1\n00:00:01,000 --> 00:00:02,000\nHello\nworld\u{A0}now\n\n"
+        + "2\n00:00:03,000 --> 00:00:04,000\n{\\an8}<i>One\ntwo</i> \n\n")
+    track.format = .webvtt
+    let vtt = WebVTTWriter.string(track)
+    #expect(vtt.contains("00:00:01.000 --> 00:00:02.000\nHello\nworld\u{A0}now\n"))
+    #expect(vtt.contains("00:00:03.000 --> 00:00:04.000 line:0\n<i>One\ntwo</i> \n"))
+  }
 }

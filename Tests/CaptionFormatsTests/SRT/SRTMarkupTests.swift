@@ -94,6 +94,26 @@ import Testing
     #expect(other.cue.text.visibleText == "a</br><brx><br/x>")
   }
 
+  /// ASS's `\N` and `\n` break the line and `\h` is a no-break space, as FFmpeg's and VLC's
+  /// readers show them, with or without tags around; a backslash before anything else is text.
+  @Test func readsASSEscapesAsPlayersShowThem() throws {
+    let (cue, findings) = try cue(#"one\Ntwo\nthree\hfour C:\Tools\ \\N"#)
+    #expect(
+      findings == [
+        #"3:4: warning: '\N' in cue 1 read as a line break"#,
+        #"3:9: warning: '\n' in cue 1 read as a line break"#,
+        #"3:16: warning: '\h' in cue 1 read as a no-break space"#,
+        #"3:34: warning: '\N' in cue 1 read as a line break"#,
+      ])
+    // At the end, `\N` adds no empty line; the backslash before it stays.
+    #expect(cue.text.visibleText == "one\ntwo\nthree\u{A0}four C:\\Tools\\ \\")
+    let tagged = try self.cue(#"<i>One\Ntwo</i>\N"#)
+    #expect(tagged.cue.text.dump == #"i("One\ntwo")"#)
+    let plain = try self.cue(#"a\b \H \"#)
+    #expect(plain.findings.isEmpty)
+    #expect(plain.cue.text.visibleText == #"a\b \H \"#)
+  }
+
   @Test(arguments: [
     ("<font color=\"#ffff00\">x</font>", "yellow"),
     ("<font color=\"#FF0\">x</font>", "yellow"),

@@ -47,6 +47,37 @@ import Testing
     }
   }
 
+  /// Text from another format that SRT readers would show otherwise has no escape in SRT: a
+  /// backslash before `N`, `n` or `h` is written as a slash, as the ASS writer does; a `<br>`
+  /// is written as it is. Both are reported lost.
+  @Test func reportsTextThatSRTReadersShowAsABreak() {
+    let track = Track(
+      format: .webvtt,
+      cues: [
+        Cue(
+          start: ms(1000), end: ms(2000), text: CueText(plain: #"a\Nb\hc <br/> C:\T"#),
+          rawText: #"a\Nb\hc <br/> C:\T"#),
+        cue(3000, 4000, [element(.italic, [.text(#"x\n"#)])]),
+        cue(5000, 6000, [.text(#"C:\Tools 1 < 2"#)]),
+      ])
+    var bytes: [UInt8] = []
+    let lost = SRTWriter.write(track, into: &bytes)
+    #expect(
+      String(decoding: bytes, as: UTF8.self)
+        == "1\n00:00:01,000 --> 00:00:02,000\n" + #"a/Nb/hc <br/> C:\T"# + "\n\n"
+        + "2\n00:00:03,000 --> 00:00:04,000\n" + #"<i>x/n</i>"# + "\n\n"
+        + "3\n00:00:05,000 --> 00:00:06,000\n" + #"C:\Tools 1 < 2"# + "\n\n")
+    #expect(
+      lost.map(\.message) == [
+        "cue 1 loses backslash before N (written as /), backslash before h (written as /), "
+          + "'<br/>' as text (SRT readers show a line break) in SRT",
+        "cue 2 loses backslash before n (written as /) in SRT",
+      ])
+    // Read again, the copy shows what was written.
+    let again = SRTReader.read(String(decoding: bytes, as: UTF8.self))
+    #expect(again.track.cues.map(\.text.visibleText)[1...] == [#"x/n"#, #"C:\Tools 1 < 2"#])
+  }
+
   @Test func writesCountersTimesAndTextWithLFLineEnds() {
     let track = Track(
       format: .webvtt,
