@@ -8,6 +8,8 @@ enum TTMLCueText {
     var italic = false
     var bold = false
     var underline = false
+    /// The colour class (`yellow`, `color-808080`); nil for the default colour.
+    var color: String?
     var voice: String?
     var language: String?
   }
@@ -17,7 +19,8 @@ enum TTMLCueText {
   static func build(_ segments: [Segment]) -> (text: CueText, raw: String) {
     let visible = segments.filter { !$0.text.isEmpty }
     if visible.allSatisfy({
-      !$0.italic && !$0.bold && !$0.underline && $0.voice == nil && $0.language == nil
+      !$0.italic && !$0.bold && !$0.underline && $0.color == nil && $0.voice == nil
+        && $0.language == nil
     }) {
       let plain = visible.count == 1 ? visible[0].text : visible.map(\.text).joined()
       return (CueText(plain: plain), plain)
@@ -55,7 +58,7 @@ enum TTMLCueText {
   private static func markup(
     _ segments: ArraySlice<Segment>, level: Int, into raw: inout [UInt8]
   ) {
-    if level == 5 {
+    if level == levels {
       for segment in segments {
         var text = segment.text
         text.withUTF8 { appendEscaped($0, to: &raw) }
@@ -68,10 +71,14 @@ enum TTMLCueText {
       var end = start + 1
       while end < segments.endIndex, Self.key(segments[end], level) == key { end += 1 }
       if let key {
-        let tag = ["v", "lang", "b", "i", "u"][level]
+        let tag = ["v", "lang", "c", "b", "i", "u"][level]
         raw.append(UInt8(ascii: "<"))
         raw.append(contentsOf: tag.utf8)
-        if !key.isEmpty {
+        if level == 2 {
+          // A colour class: `<c.yellow>`.
+          raw.append(UInt8(ascii: "."))
+          raw.append(contentsOf: key.utf8)
+        } else if !key.isEmpty {
           raw.append(0x20)
           raw.append(contentsOf: key.utf8)
         }
@@ -98,10 +105,14 @@ enum TTMLCueText {
     }
   }
 
+  /// The levels of elements, from the outermost: voice, language, colour, bold, italic,
+  /// underline.
+  private static let levels = 6
+
   /// The nodes of `segments`, grouped from the outermost element kind (`level` 0: voice) to
-  /// the innermost (4: underline); at most five elements deep.
+  /// the innermost (5: underline); at most six elements deep.
   private static func nodes(_ segments: ArraySlice<Segment>, level: Int) -> [CueNode] {
-    if level == 5 {
+    if level == levels {
       return [.text(segments.map(\.text).joined())]
     }
     var result: [CueNode] = []
@@ -116,8 +127,9 @@ enum TTMLCueText {
         switch level {
         case 0: element = CueElement(kind: .voice, annotation: key, children: children)
         case 1: element = CueElement(kind: .language, annotation: key, children: children)
-        case 2: element = CueElement(kind: .bold, children: children)
-        case 3: element = CueElement(kind: .italic, children: children)
+        case 2: element = CueElement(kind: .class, classes: [key], children: children)
+        case 3: element = CueElement(kind: .bold, children: children)
+        case 4: element = CueElement(kind: .italic, children: children)
         default: element = CueElement(kind: .underline, children: children)
         }
         result.append(.element(element))
@@ -134,8 +146,9 @@ enum TTMLCueText {
     switch level {
     case 0: return segment.voice
     case 1: return segment.language
-    case 2: return segment.bold ? "" : nil
-    case 3: return segment.italic ? "" : nil
+    case 2: return segment.color
+    case 3: return segment.bold ? "" : nil
+    case 4: return segment.italic ? "" : nil
     default: return segment.underline ? "" : nil
     }
   }

@@ -80,6 +80,8 @@ final class TTMLDocumentHandler: XMLStreamDelegate {
     var italic = false
     var bold = false
     var underline = false
+    /// The colour class; nil for white.
+    var color: String?
     var voice: String?
     var language: String?
   }
@@ -350,7 +352,8 @@ final class TTMLDocumentHandler: XMLStreamDelegate {
   private func runStyle(_ frame: Frame) -> RunStyle {
     RunStyle(
       italic: frame.computed.italic ?? false, bold: frame.computed.bold ?? false,
-      underline: frame.computed.underline ?? false, voice: frame.voice,
+      underline: frame.computed.underline ?? false,
+      color: frame.computed.color.flatMap { $0.isEmpty ? nil : $0 }, voice: frame.voice,
       language: frame.language == trackLanguage || frame.language.isEmpty
         ? nil : frame.language)
   }
@@ -961,7 +964,8 @@ final class TTMLDocumentHandler: XMLStreamDelegate {
       current.runs.map {
         TTMLCueText.Segment(
           text: $0.text, italic: $0.style.italic, bold: $0.style.bold,
-          underline: $0.style.underline, voice: $0.style.voice, language: $0.style.language)
+          underline: $0.style.underline, color: $0.style.color, voice: $0.style.voice,
+          language: $0.style.language)
       })
     let cue = Cue(
       id: current.id, start: current.begin, end: end, settings: current.settings,

@@ -6,6 +6,9 @@ struct TTMLStyle: Equatable {
   var italic: Bool?
   var bold: Bool?
   var underline: Bool?
+  /// The colour class of `tts:color` (`yellow`, `color-808080`, as SRT's `<font color>` is
+  /// read); empty for white, the colour captions are shown in when none is given.
+  var color: String?
   var textAlign: CueSettings.Align?
   var displayAlign: DisplayAlign?
   var origin: (x: TTMLLength, y: TTMLLength)?
@@ -21,6 +24,7 @@ struct TTMLStyle: Equatable {
     if let value = other.italic { result.italic = value }
     if let value = other.bold { result.bold = value }
     if let value = other.underline { result.underline = value }
+    if let value = other.color { result.color = value }
     if let value = other.textAlign { result.textAlign = value }
     if let value = other.displayAlign { result.displayAlign = value }
     if let value = other.origin { result.origin = value }
@@ -30,11 +34,13 @@ struct TTMLStyle: Equatable {
 
   /// The properties content inherits (not the region's geometry).
   var inheritable: TTMLStyle {
-    TTMLStyle(italic: italic, bold: bold, underline: underline, textAlign: textAlign)
+    TTMLStyle(
+      italic: italic, bold: bold, underline: underline, color: color, textAlign: textAlign)
   }
 
   static func == (lhs: TTMLStyle, rhs: TTMLStyle) -> Bool {
     lhs.italic == rhs.italic && lhs.bold == rhs.bold && lhs.underline == rhs.underline
+      && lhs.color == rhs.color
       && lhs.textAlign == rhs.textAlign && lhs.displayAlign == rhs.displayAlign
       && lhs.origin?.x == rhs.origin?.x && lhs.origin?.y == rhs.origin?.y
       && lhs.extent?.width == rhs.extent?.width && lhs.extent?.height == rhs.extent?.height
@@ -74,6 +80,11 @@ struct TTMLStyle: Equatable {
         default: throw BadValue(expected: "none, underline or noUnderline")
         }
       }
+    case "color":
+      guard let hex = TTMLColor.hex(trimmed) else {
+        throw BadValue(expected: "#rrggbb, #rrggbbaa, rgb(), rgba() or a colour name")
+      }
+      color = hex == "ffffff" ? "" : SRTColor.className("#" + hex)
     case "textAlign":
       switch trimmed {
       case "left": textAlign = .left
@@ -164,5 +175,53 @@ extension String {
       let last = lastIndex(where: { !isSpace($0) })
     else { return "" }
     return String(self[first...last])
+  }
+}
+
+/// TTML's `<color>` values, as lowercase hex digits: `rrggbb`, or `rrggbbaa` when the colour
+/// is not opaque.
+enum TTMLColor {
+  /// TTML's named colours (TTML 2, 10.3.5).
+  static let names: [String: String] = [
+    "transparent": "00000000", "black": "000000", "silver": "c0c0c0", "gray": "808080",
+    "white": "ffffff", "maroon": "800000", "red": "ff0000", "purple": "800080",
+    "fuchsia": "ff00ff", "magenta": "ff00ff", "green": "008000", "lime": "00ff00",
+    "olive": "808000", "yellow": "ffff00", "navy": "000080", "blue": "0000ff",
+    "teal": "008080", "aqua": "00ffff", "cyan": "00ffff",
+  ]
+
+  /// The hex digits of `value`, or nil when it is no TTML colour.
+  static func hex(_ value: String) -> String? {
+    let lower = value.lowercased()
+    if let named = names[lower] { return named }
+    if lower.hasPrefix("#") {
+      let digits = lower.dropFirst()
+      guard digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit) else {
+        return nil
+      }
+      return opaque(String(digits))
+    }
+    for (function, count) in [("rgb(", 3), ("rgba(", 4)] where lower.hasPrefix(function) {
+      guard lower.hasSuffix(")") else { return nil }
+      let components = lower.dropFirst(function.count).dropLast().split(
+        separator: ",", omittingEmptySubsequences: false)
+      guard components.count == count else { return nil }
+      var digits = ""
+      for component in components {
+        guard let number = Int(String(component).trimmingXMLSpace()), (0...255).contains(number)
+        else {
+          return nil
+        }
+        let text = String(number, radix: 16)
+        digits += text.count == 1 ? "0" + text : text
+      }
+      return opaque(digits)
+    }
+    return nil
+  }
+
+  /// `rrggbbaa` without its alpha when that is `ff`.
+  private static func opaque(_ digits: String) -> String {
+    digits.count == 8 && digits.hasSuffix("ff") ? String(digits.prefix(6)) : digits
   }
 }

@@ -288,8 +288,21 @@ struct TTMLDocumentWriter {
           appendEscaped(tag, attribute: true, to: &output)
           append("\">", to: &output)
         case .class:
-          close = ""
-          for name in element.classes { lost.append("class \(name)") }
+          // The first colour class is the span's colour (as SRT's `<font color>` and TTML's
+          // own `tts:color` are read); other classes have no TTML form.
+          var colour: String?
+          for name in element.classes {
+            if colour == nil, let value = Self.colour(ofClass: name) {
+              colour = value
+            } else {
+              lost.append("class \(name)")
+            }
+          }
+          if let colour {
+            append("<span tts:color=\"\(colour)\">", to: &output)
+          } else {
+            close = ""
+          }
         case .ruby:
           close = "ruby"
           rubyDepth += 1
@@ -306,6 +319,16 @@ struct TTMLDocumentWriter {
       }
     }
     _ = rubyDepth
+  }
+
+  /// The `tts:color` of a colour class (`yellow`, `color-ff8800`, `color-teal`): `#rrggbb`
+  /// or `#rrggbbaa`; nil for a class that is no colour, or a colour name TTML does not know
+  /// (`color-orange`).
+  static func colour(ofClass name: String) -> String? {
+    guard let value = SRTColor.value(forClass: name) else { return nil }
+    let hex = value.hasPrefix("#") ? String(value.dropFirst()) : TTMLColor.names[value]
+    guard let hex, hex.count == 6 || hex.count == 8 else { return nil }
+    return "#" + hex
   }
 
   /// Appends text, escaped, with each line break as `<br/>`.

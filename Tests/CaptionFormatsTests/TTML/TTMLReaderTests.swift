@@ -257,18 +257,53 @@ import Testing
         == TimeRange(start: MediaTime(milliseconds: 5000), end: MediaTime(milliseconds: 5000)))
   }
 
+  /// `tts:color`, from a style, a region or the element, inherited, becomes the colour class
+  /// SRT's `<font color>` gives (speakers are told apart by colour in broadcast subtitles);
+  /// white, the default, adds none.
+  @Test func readsTextColoursAsColourClasses() {
+    let result = read(
+      TTMLTestSupport.document(
+        """
+        <div style="white">
+        <p begin="1s" end="2s">plain</p>
+        <p begin="2s" end="3s" style="yellow">Yellow <span tts:fontStyle="italic">speaks</span></p>
+        <p begin="3s" end="4s"><span tts:color="Cyan">one,</span> \
+        <span tts:color="rgb(128, 128, 128)">grey</span> \
+        <span tts:color="#00FF0080">half</span> <span tts:color="#ff8800ff">orange</span> \
+        <span style="yellow"><span tts:color="white">white again</span></span></p>
+        <p begin="4s" end="5s" tts:color="rgb(1,2)">bad</p>
+        </div>
+        """,
+        head: """
+          <styling><style xml:id="white" tts:color="white" tts:backgroundColor="black"/>\
+          <style xml:id="yellow" tts:color="yellow"/></styling>
+          """))
+    #expect(
+      result.track.cues.map { CueTextSerializer.string($0.text) } == [
+        "plain", "<c.yellow>Yellow <i>speaks</i></c>",
+        "<c.cyan>one,</c> <c.color-808080>grey</c> <c.color-00ff0080>half</c> "
+          + "<c.color-ff8800>orange</c> white again",
+        "bad",
+      ])
+    #expect(
+      result.diagnostics.map(\.summary).filter { !$0.contains("backgroundColor") } == [
+        "8:24: error: tts:color 'rgb(1,2)' is not #rrggbb, #rrggbbaa, rgb(), rgba() or a "
+          + "colour name"
+      ])
+  }
+
   @Test func reportsWhatItDoesNotKeepOnceWithACount() {
     let text = TTMLTestSupport.document(
       """
-      <p begin="1s" end="2s" tts:color="red">a</p>
-      <p begin="2s" end="3s" tts:color="blue" tts:fontStyle="slanted">b</p>
+      <p begin="1s" end="2s" tts:fontSize="red">a</p>
+      <p begin="2s" end="3s" tts:fontSize="blue" tts:fontStyle="slanted">b</p>
       <p begin="3s" end="4s"><set tts:color="red"/>c<image src="x.png"/></p>
       <span>stray</span>
       """)
     #expect(
       summaries(text) == [
-        "4:30: remark: styling tts:color is not kept (2 times; this is the first)",
-        "5:41: error: tts:fontStyle 'slanted' is not normal, italic or oblique",
+        "4:30: remark: styling tts:fontSize is not kept (2 times; this is the first)",
+        "5:44: error: tts:fontStyle 'slanted' is not normal, italic or oblique",
         "6:24: warning: <set> animation is not applied",
         "6:47: warning: <image> is not supported in IMSC Text; not read",
         "7:1: error: <span> is not allowed inside <body>; not read",

@@ -73,7 +73,7 @@ import Testing
         "18:10: error: cue 1 begin '1:2' is not a TTML time expression; read as the begin of the element around it",
         "19:10: error: cue 2 begin '00:00:03:40' has frames 40, more than the highest, 29; read as the begin of the element around it",
         "21:7: error: cue 4 has no end time; kept ending at its start",
-        "22:30: remark: styling tts:color is not kept",
+        "22:30: remark: styling tts:backgroundColor is not kept",
         "23:7: warning: region 'nowhere' is not defined; cues in it are placed at the bottom",
         "24:32: warning: cue 7 ttm:agent 'nobody' names no <ttm:agent> with a <ttm:name>",
         "25:43: warning: <set> animation is not applied",

@@ -82,11 +82,38 @@ import Testing
       ])
   }
 
+  /// Colour classes (from WebVTT, SRT's `<font color>` or TTML) are written as `tts:color`;
+  /// a colour name TTML does not know, and other classes, are reported lost.
+  @Test func writesColourClassesAsTextColours() {
+    let track = Track(
+      format: .webvtt, language: LanguageTag("en"),
+      cues: [
+        cue(
+          0, 1000,
+          "<c.yellow.loud>a</c> <c.color-808080>b</c> <c.color-00ff0080>c</c> "
+            + "<c.color-teal>d</c> <c.color-orange>e</c>")
+      ])
+    var bytes: [UInt8] = []
+    let lossy = TTMLWriter.write(track, into: &bytes)
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(
+      text.contains(
+        ##"<span tts:color="#ffff00">a</span> <span tts:color="#808080">b</span> "##
+          + ##"<span tts:color="#00ff0080">c</span> <span tts:color="#008080">d</span> e</p>"##))
+    #expect(lossy.map(\.message) == ["cue 1 loses class loud, class color-orange in TTML"])
+    // Read back, the colours are the same classes (teal by its value).
+    let again = TTMLReader.read(text)
+    #expect(
+      again.track.cues.map { CueTextSerializer.string($0.text) } == [
+        "<c.yellow>a</c> <c.color-808080>b</c> <c.color-00ff0080>c</c> <c.color-008080>d</c> e"
+      ])
+  }
+
   @Test func reportsWhatTTMLCannotHold() {
     var track = Track(
       format: .webvtt, language: nil,
       cues: [
-        cue(0, 1000, "<c.yellow>class</c> <00:00:00.500>later <ruby>漢<rt>kan</rt></ruby>", id: "1"),
+        cue(0, 1000, "<c.loud>class</c> <00:00:00.500>later <ruby>漢<rt>kan</rt></ruby>", id: "1"),
         cue(
           1000, 2000, "positioned",
           settings: CueSettings(line: 30, snapToLines: false, position: 20, size: 50)),
@@ -114,7 +141,7 @@ import Testing
         "1 WebVTT region not kept in TTML",
         "header text not kept in TTML",
         "2 NOTE comments not kept in TTML",
-        "cue 1 loses class yellow, inner timestamp 00:00:00.500, ruby (its text written in "
+        "cue 1 loses class loud, inner timestamp 00:00:00.500, ruby (its text written in "
           + "parentheses) in TTML",
         "cue 2 loses line 30% (written as the top region), position 20%, size 50% in TTML",
         "1 cue id is not XML names or repeated (such as 1); not kept",
