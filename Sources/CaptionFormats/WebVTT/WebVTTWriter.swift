@@ -85,6 +85,12 @@ private struct Writer {
     for (index, stylesheet) in track.stylesheets.enumerated() {
       writeStylesheet(stylesheet, number: index + 1, into: &output)
     }
+    // Colour classes of SRT or TTML colours that players have no style for (a WebVTT
+    // track's own classes are left to its own style sheets).
+    if track.format != .webvtt, let colours = WebVTTColourStyle.styleSheet(for: track.cues) {
+      output.append(contentsOf: "\nSTYLE\n".utf8)
+      appendLine(colours, to: &output)
+    }
     var text: [UInt8] = []
     for (index, cue) in track.cues.enumerated() {
       writeComments(before: index)

@@ -33,6 +33,59 @@ private func written(_ track: Track) -> (text: String, messages: [String]) {
     #expect(written(Track(format: .webvtt)).text == "WEBVTT\n")
   }
 
+  /// Colours read from SRT or TTML that are not WebVTT's own classes get a STYLE block, so
+  /// that players show them; a WebVTT track's classes are left to its own style sheets.
+  @Test func stylesTheColourClassesOfOtherFormats() {
+    let srt = SRTReader.read(
+      """
+      1
+      00:00:01,000 --> 00:00:02,000
+      <font color="#FF8800">one</font> <font color="yellow">two</font>
+
+      2
+      00:00:03,000 --> 00:00:04,000
+      <i><font color="orange">three</font></i> <font color="#ff8800">four</font>
+
+      3
+      00:00:05,000 --> 00:00:06,000
+      <b>plain</b>
+
+      """
+    ).track
+    #expect(
+      written(srt).text
+        == """
+        WEBVTT
+
+        STYLE
+        ::cue(.color-ff8800) { color: #ff8800; }
+        ::cue(.color-orange) { color: orange; }
+
+        1
+        00:00:01.000 --> 00:00:02.000
+        <c.color-ff8800>one</c> <c.yellow>two</c>
+
+        2
+        00:00:03.000 --> 00:00:04.000
+        <i><c.color-orange>three</c></i> <c.color-ff8800>four</c>
+
+        3
+        00:00:05.000 --> 00:00:06.000
+        <b>plain</b>
+
+        """)
+    // WebVTT's own colours need no style; a WebVTT track keeps its style sheets as they are.
+    let yellow = Track(
+      format: .srt,
+      cues: [
+        cue("", 0, 1000, CueText(nodes: [element(.class, ["yellow"], nil, .text("y"))]))
+      ])
+    #expect(!written(yellow).text.contains("STYLE"))
+    var webVTT = srt
+    webVTT.format = .webvtt
+    #expect(!written(webVTT).text.contains("STYLE"))
+  }
+
   @Test func appendsToWhatIsThere() {
     var bytes = Array("x".utf8)
     WebVTTWriter.write(Track(format: .webvtt), into: &bytes)
