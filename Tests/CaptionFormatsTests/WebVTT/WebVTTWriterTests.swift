@@ -33,8 +33,9 @@ private func written(_ track: Track) -> (text: String, messages: [String]) {
     #expect(written(Track(format: .webvtt)).text == "WEBVTT\n")
   }
 
-  /// Colours read from SRT or TTML that are not WebVTT's own classes get a STYLE block, so
-  /// that players show them; a WebVTT track's classes are left to its own style sheets.
+  /// Colours read from SRT or TTML get a STYLE block, WebVTT's eight default classes too
+  /// (Chromium does not colour them), so that players show them; a WebVTT track's classes
+  /// are left to its own style sheets.
   @Test func stylesTheColourClassesOfOtherFormats() {
     let srt = SRTReader.read(
       """
@@ -59,6 +60,7 @@ private func written(_ track: Track) -> (text: String, messages: [String]) {
 
         STYLE
         ::cue(.color-ff8800) { color: #ff8800; }
+        ::cue(.yellow) { color: #ffff00; }
         ::cue(.color-orange) { color: orange; }
 
         1
@@ -74,13 +76,12 @@ private func written(_ track: Track) -> (text: String, messages: [String]) {
         <b>plain</b>
 
         """)
-    // WebVTT's own colours need no style; a WebVTT track keeps its style sheets as they are.
-    let yellow = Track(
+    // A track read from WebVTT keeps its style sheets as they are; classes that are no colour
+    // get no rule.
+    let loud = Track(
       format: .srt,
-      cues: [
-        cue("", 0, 1000, CueText(nodes: [element(.class, ["yellow"], nil, .text("y"))]))
-      ])
-    #expect(!written(yellow).text.contains("STYLE"))
+      cues: [cue("", 0, 1000, CueText(nodes: [element(.class, ["loud"], nil, .text("y"))]))])
+    #expect(!written(loud).text.contains("STYLE"))
     var webVTT = srt
     webVTT.format = .webvtt
     #expect(!written(webVTT).text.contains("STYLE"))
