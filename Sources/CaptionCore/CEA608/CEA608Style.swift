@@ -4,6 +4,20 @@ public struct CEA608Style: Sendable, Hashable {
   /// The seven foreground colours of 608.
   public enum Color: String, Sendable, Hashable, CaseIterable {
     case white, green, blue, cyan, red, yellow, magenta
+
+    /// The colour as six lowercase hex digits: 608's colours are the full primaries and their
+    /// mixtures (its green is `00ff00`, which CSS calls lime).
+    public var hex: String {
+      switch self {
+      case .white: "ffffff"
+      case .green: "00ff00"
+      case .blue: "0000ff"
+      case .cyan: "00ffff"
+      case .red: "ff0000"
+      case .yellow: "ffff00"
+      case .magenta: "ff00ff"
+      }
+    }
   }
 
   public var color: Color

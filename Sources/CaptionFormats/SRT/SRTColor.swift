@@ -1,3 +1,5 @@
+import CaptionCore
+
 /// The colours of SRT's `<font color="…">` and the cue text classes they become.
 ///
 /// WebVTT's eight default colour classes (`white`, `lime`, `cyan`, `red`, `yellow`,
@@ -30,9 +32,12 @@ enum SRTColor {
     return prefix + name
   }
 
-  /// The `color` attribute value for a class, or nil when the class is not a colour.
+  /// The `color` attribute value for a class, or nil when the class is not a colour. Besides
+  /// the classes above, CEA-608's colours, which its decoder gives as classes (`green`, 608's
+  /// `#00ff00`), are colours.
   static func value(forClass name: String) -> String? {
     for entry in defaults where entry.name == name { return "#" + entry.hex }
+    if let color = CEA608Style.Color(rawValue: name) { return "#" + color.hex }
     guard name.hasPrefix(prefix) else { return nil }
     let body = name.dropFirst(prefix.count)
     guard !body.isEmpty, body.utf8.allSatisfy({ isAlphanumeric($0) }) else { return nil }

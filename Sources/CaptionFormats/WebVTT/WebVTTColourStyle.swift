@@ -2,7 +2,8 @@ public import CaptionCore
 
 /// The STYLE block that shows colour classes a WebVTT player has no style for.
 ///
-/// SRT's `<font color="#ff8800">` and TTML's `tts:color` are read as colour classes: WebVTT's
+/// SRT's `<font color="#ff8800">` and TTML's `tts:color` are read as colour classes (and
+/// CEA-608's colours as `green`, `cyan`...): WebVTT's
 /// eight default classes (`yellow`, `cyan`...) or `color-` and the value (`color-ff8800`,
 /// `color-orange`). Players show all of them in white unless a style sheet says otherwise
 /// (the WebVTT specification colours the eight, but Chromium does not). When a track read

@@ -85,9 +85,11 @@ private struct Writer {
     for (index, stylesheet) in track.stylesheets.enumerated() {
       writeStylesheet(stylesheet, number: index + 1, into: &output)
     }
-    // Colour classes of SRT or TTML colours that players have no style for (a WebVTT
-    // track's own classes are left to its own style sheets).
-    if track.format != .webvtt, let colours = WebVTTColourStyle.styleSheet(for: track.cues) {
+    // Colour classes of SRT, TTML or CEA-608 colours, which players show in white without a
+    // style (a WebVTT file's own classes are left to its own style sheets).
+    if track.format != .webvtt || track.cea608 != nil,
+      let colours = WebVTTColourStyle.styleSheet(for: track.cues)
+    {
       output.append(contentsOf: "\nSTYLE\n".utf8)
       appendLine(colours, to: &output)
     }

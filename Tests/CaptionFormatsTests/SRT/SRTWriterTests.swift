@@ -78,6 +78,20 @@ import Testing
     #expect(again.track.cues.map(\.text.visibleText)[1...] == [#"x/n"#, #"C:\Tools 1 < 2"#])
   }
 
+  /// CEA-608's colours (from SCC or decoded captions) are written as the colours they are;
+  /// `green` is 608's `#00ff00`.
+  @Test func writesCEA608ColoursAsFontColours() {
+    let track = Track(
+      format: .scc,
+      cues: [cue(0, 1000, [element(.class, [.text("go")], classes: ["green"]), .text(" on")])])
+    var bytes: [UInt8] = []
+    let lost = SRTWriter.write(track, into: &bytes)
+    #expect(
+      String(decoding: bytes, as: UTF8.self)
+        == "1\n00:00:00,000 --> 00:00:01,000\n<font color=\"#00ff00\">go</font> on\n\n")
+    #expect(lost.isEmpty)
+  }
+
   @Test func writesCountersTimesAndTextWithLFLineEnds() {
     let track = Track(
       format: .webvtt,

@@ -82,6 +82,19 @@ private func written(_ track: Track) -> (text: String, messages: [String]) {
       format: .srt,
       cues: [cue("", 0, 1000, CueText(nodes: [element(.class, ["loud"], nil, .text("y"))]))])
     #expect(!written(loud).text.contains("STYLE"))
+    // CEA-608 captions (read from SCC, or decoded from the video) name their colours.
+    let green = Track(
+      format: .scc,
+      cues: [
+        cue(
+          "", 0, 1000,
+          CueText(nodes: [
+            element(.class, ["green"], nil, .text("g")), element(.class, ["cyan"], nil, .text("c")),
+          ]))
+      ])
+    #expect(
+      written(green).text.hasPrefix(
+        "WEBVTT\n\nSTYLE\n::cue(.green) { color: #00ff00; }\n::cue(.cyan) { color: #00ffff; }\n"))
     var webVTT = srt
     webVTT.format = .webvtt
     #expect(!written(webVTT).text.contains("STYLE"))
