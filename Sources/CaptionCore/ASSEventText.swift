@@ -118,21 +118,58 @@ public struct ASSTextStyle: Sendable, Hashable {
   public var italic: Bool
   public var bold: Bool
   public var underline: Bool
+  /// The colour class of the primary (text) colour (`yellow`, `color-ff8800`); nil for white,
+  /// the colour captions are shown in when none is given.
+  public var color: String?
 
-  public init(italic: Bool = false, bold: Bool = false, underline: Bool = false) {
+  public init(
+    italic: Bool = false, bold: Bool = false, underline: Bool = false, color: String? = nil
+  ) {
     self.italic = italic
     self.bold = bold
     self.underline = underline
+    self.color = color
   }
 
-  /// The elements, outermost first.
-  var kinds: [CueElement.Kind] {
-    var kinds: [CueElement.Kind] = []
-    if italic { kinds.append(.italic) }
-    if bold { kinds.append(.bold) }
-    if underline { kinds.append(.underline) }
-    return kinds
+  /// The colour class of an ASS colour: `&HBBGGRR&` in override tags, `&HAABBGGRR` in styles
+  /// (the alpha is left aside), or a decimal number in SubStation Alpha v4 styles; nil for
+  /// white, and `.none` when the value is no colour.
+  public static func colorClass(_ value: Substring) -> String?? {
+    var text = value.drop { $0 == " " || $0 == "&" }
+    while let last = text.last, last == " " || last == "&" { text = text.dropLast() }
+    let number: UInt64?
+    if let first = text.first, first == "H" || first == "h" {
+      let digits = text.dropFirst()
+      number = digits.isEmpty || digits.count > 8 ? nil : UInt64(digits, radix: 16)
+    } else {
+      number = text.isEmpty || text.count > 10 ? nil : UInt64(text)
+    }
+    guard let number else { return .none }
+    let blue = number >> 16 & 0xFF
+    let green = number >> 8 & 0xFF
+    let red = number & 0xFF
+    let hex = [red, green, blue].map { component -> String in
+      let digits = String(component, radix: 16)
+      return digits.count == 1 ? "0" + digits : digits
+    }.joined()
+    return .some(hex == "ffffff" ? nil : ColourClass.name(hex: hex))
   }
+
+  /// The elements, outermost first: the colour, then italic, bold, underline.
+  var tags: [ASSTag] {
+    var tags: [ASSTag] = []
+    if let color { tags.append(ASSTag(kind: .class, className: color)) }
+    if italic { tags.append(ASSTag(kind: .italic)) }
+    if bold { tags.append(ASSTag(kind: .bold)) }
+    if underline { tags.append(ASSTag(kind: .underline)) }
+    return tags
+  }
+}
+
+/// An element a run of ASS text sits in: a kind, and for a colour its class.
+struct ASSTag: Equatable {
+  var kind: CueElement.Kind
+  var className: String?
 }
 
 /// Walks the bytes of the `Text` field once, handing text and style changes to a `Builder`.
@@ -254,6 +291,20 @@ private struct Parser {
       style = named.isEmpty ? base : styles[named] ?? base
       return
     }
+    let second = name.count > 1 ? bytes[name.lowerBound + 1] : 0
+    if (name.count == 1 && first == UInt8(ascii: "c"))
+      || (name.count == 2 && first == UInt8(ascii: "1") && second == UInt8(ascii: "c"))
+    {
+      // `\c&HBBGGRR&` (or `\1c`): the text colour; empty, the style's. A value that is no
+      // colour changes nothing, as in renderers.
+      let text = String(decoding: bytes[value], as: UTF8.self)
+      if text.allSatisfy({ $0 == " " }) {
+        style.color = base.color
+      } else if let color = ASSTextStyle.colorClass(text[...]) {
+        style.color = color
+      }
+      return
+    }
     let number = integer(value)
     switch name.count {
     case 1:
@@ -322,7 +373,8 @@ private struct Builder {
       // A break sits inside the elements open on both sides of it.
       let common = ASSTextStyle(
         italic: currentStyle.italic && style.italic, bold: currentStyle.bold && style.bold,
-        underline: currentStyle.underline && style.underline)
+        underline: currentStyle.underline && style.underline,
+        color: currentStyle.color == style.color ? style.color : nil)
       if common != currentStyle {
         flush()
         currentStyle = common
@@ -361,20 +413,24 @@ private struct Builder {
     trim()
     var raw: [UInt8] = []
     // The open elements, outermost first, each with the children gathered so far.
-    var stack: [(kind: CueElement.Kind?, children: [CueNode])] = [(nil, [])]
-    var open: [CueElement.Kind] = []
+    var stack: [(tag: ASSTag?, children: [CueNode])] = [(nil, [])]
+    var open: [ASSTag] = []
     for run in runs where !run.bytes.isEmpty {
-      let wanted = run.style.kinds
+      let wanted = run.style.tags
       var keep = 0
       while keep < open.count, keep < wanted.count, open[keep] == wanted[keep] { keep += 1 }
       while open.count > keep {
         close(&stack, &open, raw: &raw)
       }
-      for kind in wanted[keep...] {
-        open.append(kind)
-        stack.append((kind, []))
+      for tag in wanted[keep...] {
+        open.append(tag)
+        stack.append((tag, []))
         raw.append(UInt8(ascii: "<"))
-        raw.append(contentsOf: kind.rawValue.utf8)
+        raw.append(contentsOf: tag.kind.rawValue.utf8)
+        if let className = tag.className {
+          raw.append(UInt8(ascii: "."))
+          raw.append(contentsOf: className.utf8)
+        }
         raw.append(UInt8(ascii: ">"))
       }
       let string = String(decoding: run.bytes, as: UTF8.self)
@@ -394,15 +450,17 @@ private struct Builder {
   }
 
   private func close(
-    _ stack: inout [(kind: CueElement.Kind?, children: [CueNode])],
-    _ open: inout [CueElement.Kind], raw: inout [UInt8]
+    _ stack: inout [(tag: ASSTag?, children: [CueNode])],
+    _ open: inout [ASSTag], raw: inout [UInt8]
   ) {
-    guard let top = stack.popLast(), let kind = top.kind else { return }
+    guard let top = stack.popLast(), let tag = top.tag else { return }
     open.removeLast()
     raw.append(contentsOf: "</".utf8)
-    raw.append(contentsOf: kind.rawValue.utf8)
+    raw.append(contentsOf: tag.kind.rawValue.utf8)
     raw.append(UInt8(ascii: ">"))
-    stack[stack.count - 1].children.append(.element(CueElement(kind: kind, children: top.children)))
+    let element = CueElement(
+      kind: tag.kind, classes: tag.className.map { [$0] } ?? [], children: top.children)
+    stack[stack.count - 1].children.append(.element(element))
   }
 
   /// Appends text, joining it to a text node just before it.

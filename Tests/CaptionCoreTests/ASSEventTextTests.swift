@@ -16,7 +16,7 @@ struct ASSEventTextTests {
       ("2,0,Default,,0,0,0,,Line one\\NLine two", "Line one\nLine two"),
       ("3,0,Default,,0,0,0,,soft\\nbreak", "soft\nbreak"),
       ("4,0,Default,Narrator,10,10,20,fx,Hello, world, with, commas", "Hello, world, with, commas"),
-      ("5,0,Sign,,0,0,0,,{\\pos(320,50)\\fs20\\c&H00FFFF&}SIGN TEXT", "SIGN TEXT"),
+      ("5,0,Sign,,0,0,0,,{\\pos(320,50)\\fs20\\c&H00FFFF&}SIGN TEXT", "<c.yellow>SIGN TEXT</c>"),
       (
         "6,0,Default,,0,0,0,,{\\b1}Bold{\\b0} and {\\b700}heavy{\\b400} text",
         "<b>Bold</b> and <b>heavy</b> text"
@@ -36,7 +36,10 @@ struct ASSEventTextTests {
       ("19,0,Default,,0,0,0,,Hello\\N", "Hello"),
       ("20,0,Default,,0,0,0,,\\N\\NHello", "Hello"),
       ("21,0,Default,,0,0,0,,{\\k20}Ka{\\k30}ra{\\k25}o{\\k40}ke", "Karaoke"),
-      ("22,0,Default,,0,0,0,,{\\c&HFF0000&\\3c&H000000&\\bord2\\shad1\\be1}Blue", "Blue"),
+      (
+        "22,0,Default,,0,0,0,,{\\c&HFF0000&\\3c&H000000&\\bord2\\shad1\\be1}Blue",
+        "<c.blue>Blue</c>"
+      ),
       ("23,0,Default,,0,0,0,,{\\i1}one\\Ntwo{\\i0}", "<i>one\ntwo</i>"),
       ("24,0,Default,,0,0,0,,{\\i1}- 어디 가?{\\i0}\\N- 집에.", "<i>- 어디 가?</i>\n- 집에."),
       ("25,0,Default,,0,0,0,,{\\fnArial Black\\fs48}大きな声で", "大きな声で"),

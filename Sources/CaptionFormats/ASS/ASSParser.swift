@@ -267,6 +267,14 @@ struct ASSParser {
       case "italic": style.text.italic = number != 0
       default: style.text.underline = number != 0
       }
+    case "primarycolour", "primarycolor":
+      guard let color = ASSTextStyle.colorClass(text[...]) else {
+        warn(
+          "style '\(style.name)' PrimaryColour '\(text)' is not a colour; read as white",
+          at: field.location, hint: "write the colour as &HAABBGGRR, such as &H0000FFFF for yellow")
+        return
+      }
+      style.text.color = color
     case "alignment":
       let keypad = Int(text).flatMap { number -> Int? in
         if legacySection { return ASSStyle.keypad(legacy: number) }

@@ -158,16 +158,25 @@ public enum ASSWriter {
   }
 
   /// The text of `nodes` as ASS event text: italic, bold and underline as toggles around
-  /// their text, line breaks as `\N`, no-break spaces as `\h`.
+  /// their text, colour classes as `\c` (back to the colour around them after), line breaks as
+  /// `\N`, no-break spaces as `\h`.
   private static func text(_ nodes: [CueNode], lost: inout [String]) -> String {
     var out = ""
     var depth: [CueElement.Kind: Int] = [:]
     var stack: [(nodes: ArraySlice<CueNode>, kind: CueElement.Kind?)] = [(nodes[...], nil)]
+    // The colours open, innermost last: closing one goes back to the one around it, or to the
+    // style's (`\c` alone).
+    var colours: [String] = []
     let braces = containsBracePair(nodes)
     if braces { lost.append("braces (written as parentheses)") }
     while !stack.isEmpty {
       guard let node = stack[stack.count - 1].nodes.popFirst() else {
         if let last = stack.popLast(), let kind = last.kind {
+          if kind == .class {
+            colours.removeLast()
+            out += "{\\c" + (colours.last ?? "") + "}"
+            continue
+          }
           depth[kind, default: 1] -= 1
           if depth[kind] == 0 { out += "{\\\(kind.rawValue)0}" }
         }
@@ -179,7 +188,20 @@ public enum ASSWriter {
       case .timestamp(let time):
         lost.append("inner timestamp \(time)")
       case .element(let element):
-        for name in element.classes { lost.append("class '\(name)'") }
+        var colour: String?
+        for name in element.classes {
+          if element.kind == .class, colour == nil, let value = assColour(ofClass: name) {
+            colour = value
+          } else {
+            lost.append("class '\(name)'")
+          }
+        }
+        if let colour {
+          out += "{\\c" + colour + "}"
+          colours.append(colour)
+          stack.append((element.children[...], .class))
+          continue
+        }
         switch element.kind {
         case .italic, .bold, .underline:
           if depth[element.kind, default: 0] == 0 { out += "{\\\(element.kind.rawValue)1}" }
@@ -201,11 +223,28 @@ public enum ASSWriter {
         stack.append((element.children[...], nil))
       }
     }
-    // A toggle that ends the text changes nothing.
-    while out.hasSuffix("{\\i0}") || out.hasSuffix("{\\b0}") || out.hasSuffix("{\\u0}") {
-      out.removeLast(5)
+    // A toggle or a colour change that ends the text changes nothing.
+    while true {
+      if out.hasSuffix("{\\i0}") || out.hasSuffix("{\\b0}") || out.hasSuffix("{\\u0}")
+        || out.hasSuffix("{\\c}")
+      {
+        out.removeLast(out.hasSuffix("{\\c}") ? 4 : 5)
+      } else if out.hasSuffix("&}"), out.suffix(13).hasPrefix("{\\c&H") {
+        out.removeLast(13)
+      } else {
+        break
+      }
     }
     return out
+  }
+
+  /// The `\c` value of a colour class (`&HBBGGRR&`), or nil when the class is no colour ASS
+  /// can write (`color-orange`: a name; transparency is left aside).
+  private static func assColour(ofClass name: String) -> String? {
+    guard let value = SRTColor.value(forClass: name), value.hasPrefix("#") else { return nil }
+    let hex = Array(value.dropFirst().prefix(6).uppercased())
+    guard hex.count == 6 else { return nil }
+    return "&H" + String(hex[4...5]) + String(hex[2...3]) + String(hex[0...1]) + "&"
   }
 
   private static func append(

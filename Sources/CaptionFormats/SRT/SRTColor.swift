@@ -8,12 +8,9 @@ import CaptionCore
 /// in lowercase without `#` (`#FF8800` is `color-ff8800`, `orange` is `color-orange`).
 enum SRTColor {
   /// The default colour classes and their hex values.
-  static let defaults: [(name: String, hex: String)] = [
-    ("white", "ffffff"), ("lime", "00ff00"), ("cyan", "00ffff"), ("red", "ff0000"),
-    ("yellow", "ffff00"), ("magenta", "ff00ff"), ("blue", "0000ff"), ("black", "000000"),
-  ]
+  static let defaults = ColourClass.defaults
 
-  static let prefix = "color-"
+  static let prefix = ColourClass.prefix
 
   /// The class for a `color` attribute value; nil when it is not a colour (empty, or holds
   /// anything but ASCII letters and digits after an optional `#`).

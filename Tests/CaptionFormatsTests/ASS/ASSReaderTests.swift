@@ -61,11 +61,32 @@ import Testing
         #"i("all ") "but this""#,
         "\"one\\ntwo\\nthree\u{A0}four\"",
         #"i("styled") " plain""#,
-        #""tags dropped""#,
+        #"c.red("tags dropped")"#,
         #"u("underlined by style")"#,
       ])
     #expect(result.track.cues[1].rawText == "<i>all </i>but this")
     #expect(result.track.cues[5].settings == CueSettings(line: 0))
+  }
+
+  /// The text colour (a style's PrimaryColour, `\c` and `\1c`, back with `\c` or `\r`) is a
+  /// colour class, as SRT's `<font color>` is read; white, the default, adds none.
+  @Test func readsTextColoursAsColourClasses() {
+    let result = ASSReader.read(
+      Self.header.replacingOccurrences(
+        of: "Style: Under,Arial,16,&Hffffff,",
+        with: "Style: Under,Arial,16,&H0000FFFF,")
+          + #"""
+          Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,a {\c&H0088FF&}b{\c} c {\1c&HFF0000&}{\i1}d
+          Dialogue: 0,0:00:03.00,0:00:04.00,Under,,0,0,0,,e {\c&HFFFFFF&}f{\r} g {\c&Hnope&}h
+          Dialogue: 0,0:00:05.00,0:00:06.00,Default,,0,0,0,,{\2c&HFF&\3c&HFF&}i
+          """#, path: "t.ass")
+    #expect(result.diagnostics.isEmpty)
+    #expect(
+      result.track.cues.map(\.rawText) == [
+        "a <c.color-ff8800>b</c> c <c.blue><i>d</i></c>",
+        "<c.yellow><u>e </u></c><u>f</u><c.yellow><u> g h</u></c>",
+        "i",
+      ])
   }
 
   @Test func mapsAlignmentTagsAndMarginsToSettings() {

@@ -51,6 +51,25 @@ import Testing
         """)
   }
 
+  /// Colour classes are written as `\c`, and each ends with the colour around it again.
+  @Test func writesColourClassesAsTextColours() {
+    let track = WebVTTReader.read(
+      """
+      WEBVTT
+
+      00:00:01.000 --> 00:00:02.000
+      a <c.color-ff8800>b <c.blue>c</c> d</c> <c.color-orange.loud>e</c> <c.yellow>f</c>
+      """
+    ).track
+    var bytes: [UInt8] = []
+    let losses = ASSWriter.write(track, into: &bytes)
+    #expect(
+      String(decoding: bytes, as: UTF8.self).hasSuffix(
+        "Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,a {\\c&H0088FF&}b {\\c&HFF0000&}c"
+          + "{\\c&H0088FF&} d{\\c} e {\\c&H00FFFF&}f\n"))
+    #expect(losses.map(\.message) == ["cue 1 loses class 'color-orange', class 'loud' in ASS"])
+  }
+
   @Test func saysWhatASSCannotCarry() {
     let track = WebVTTReader.read(
       """
