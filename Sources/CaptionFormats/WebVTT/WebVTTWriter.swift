@@ -85,14 +85,6 @@ private struct Writer {
     for (index, stylesheet) in track.stylesheets.enumerated() {
       writeStylesheet(stylesheet, number: index + 1, into: &output)
     }
-    // Colour classes of SRT, TTML or CEA-608 colours, which players show in white without a
-    // style (a WebVTT file's own classes are left to its own style sheets).
-    if track.format != .webvtt || track.cea608 != nil,
-      let colours = WebVTTColourStyle.styleSheet(for: track.cues)
-    {
-      output.append(contentsOf: "\nSTYLE\n".utf8)
-      appendLine(colours, to: &output)
-    }
     var text: [UInt8] = []
     for (index, cue) in track.cues.enumerated() {
       writeComments(before: index)
