@@ -295,7 +295,9 @@ public enum SRTWriter {
     output.withUnsafeMutableBufferPointer { all in
       let text = UnsafeMutableBufferPointer(rebasing: all[start...])
       guard let base = text.baseAddress else { return }
-      if memchr(base, 0x5C, text.count) != nil {
+      // Nearly every cue holds neither a backslash nor a `<`: one C call each (the reader's
+      // own test for escapes, then `memchr`) rules it out before any byte loop.
+      if SRTMarkup.hasEscape(UnsafeBufferPointer(text)) {
         for index in text.indices where text[index] == 0x5C {
           guard SRTEscape.meaning(UnsafeBufferPointer(text), at: index) != nil else { continue }
           text[index] = 0x2F
